@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects. `sqlite` runs every suite on the embedded store. `postgres` runs the repository
+ * contract and the HTTP suites again on PostgreSQL (a schema of their own per test file); it is on
+ * when TEST_DATABASE_URL is set, and also when EVENTPLAN_REQUIRE_SERVICES=1 so that CI fails, rather
+ * than skips, if the URL is missing. Suites that need PostgreSQL or Redis themselves skip with a
+ * visible reason when their URL is unset (test/helpers/services.ts).
+ */
+const postgresProject =
+  Boolean(process.env.TEST_DATABASE_URL) || process.env.EVENTPLAN_REQUIRE_SERVICES === '1';
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    // CI also writes a JSON report, from which .ci/summary prints the closing "N passed, N failed" line.
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: '.ci/results/vitest.json' }]]
+      : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          env: { TEST_BACKEND: 'sqlite' },
+        },
+      },
+      ...(postgresProject
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: ['test/contract/**/*.test.ts', 'test/http/**/*.test.ts'],
+                env: { TEST_BACKEND: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
