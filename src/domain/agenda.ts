@@ -1,0 +1,314 @@
+/** Agenda sessions and the operations that edit them (D7). */
+import { type Checked, fieldPath, INVALID, type Problems } from './problems.js';
+import { type AgendaItem, LIMITS } from './types.js';
+import {
+  checkArray,
+  checkBoolean,
+  checkDate,
+  checkNonNegativeInteger,
+  checkText,
+  checkTextList,
+  checkTime,
+  describeType,
+  isPlainObject,
+  rejectUnknownKeys,
+} from './values.js';
+
+type SessionFields = Omit<AgendaItem, 'id'>;
+/** Changes to a session: a value sets the field, `null` resets it to its default (or removes an optional one). */
+type SessionChanges = { [K in keyof SessionFields]?: SessionFields[K] | null };
+
+const SESSION_KEYS = [
+  'title',
+  'dates',
+  'startTime',
+  'endTime',
+  'roomType',
+  'capacity',
+  'avRequirements',
+  'fbRequirements',
+  'avOtherText',
+  'fbOtherText',
+  'notes',
+  'useInternalSpace',
+  'internalOfficeId',
+  'internalOfficeName',
+] as const;
+const REQUIRED_KEYS = ['title', 'dates', 'startTime', 'endTime'] as const;
+const OPTIONAL_KEYS = ['useInternalSpace', 'internalOfficeId', 'internalOfficeName'] as const;
+
+/** Checks the fields present in `value`, without judging completeness. */
+function checkSessionFields(value: unknown, path: string, problems: Problems): Checked<SessionChanges> {
+  if (!isPlainObject(value)) {
+    problems.add(path, 'invalid_type', `must be an object, not ${describeType(value)}`);
+    return INVALID;
+  }
+  let valid = true;
+  if (Object.hasOwn(value, 'id')) {
+    problems.add(fieldPath(path, 'id'), 'read_only', 'session ids are assigned by the service');
+    valid = false;
+  }
+  const { id: _id, ...rest } = value;
+  if (!rejectUnknownKeys(rest, SESSION_KEYS, path, problems)) valid = false;
+  const changes: SessionChanges = {};
+  for (const key of SESSION_KEYS) {
+    const field = value[key];
+    const fieldName = fieldPath(path, key);
+    if (field === undefined) continue;
+    if (field === null) {
+      if ((REQUIRED_KEYS as readonly string[]).includes(key)) {
+        problems.add(fieldName, 'required', 'cannot be cleared');
+        valid = false;
+      } else {
+        changes[key] = null;
+      }
+      continue;
+    }
+    const checked = checkSessionField(key, field, fieldName, problems);
+    if (checked === INVALID) valid = false;
+    else (changes as Record<string, unknown>)[key] = checked;
+  }
+  return valid ? changes : INVALID;
+}
+
+function checkSessionField(
+  key: (typeof SESSION_KEYS)[number],
+  value: unknown,
+  path: string,
+  problems: Problems,
+): Checked<unknown> {
+  switch (key) {
+    case 'title':
+      return checkText(value, path, problems, { nonEmpty: true });
+    case 'dates': {
+      const dates = checkArray(value, path, problems, LIMITS.sessionDates, (item, itemPath) =>
+        checkDate(item, itemPath, problems),
+      );
+      if (dates === INVALID) return INVALID;
+      if (dates.length === 0) {
+        problems.add(path, 'empty', 'must list at least one day');
+        return INVALID;
+      }
+      if (new Set(dates).size !== dates.length) {
+        problems.add(path, 'duplicate', 'must not list a day twice');
+        return INVALID;
+      }
+      return [...dates].sort();
+    }
+    case 'startTime':
+    case 'endTime':
+      return checkTime(value, path, problems);
+    case 'capacity':
+    case 'internalOfficeId':
+      return checkNonNegativeInteger(value, path, problems);
+    case 'avRequirements':
+    case 'fbRequirements':
+      return checkTextList(value, path, problems, LIMITS.sessionRequirements);
+    case 'useInternalSpace':
+      return checkBoolean(value, path, problems);
+    default:
+      return checkText(value, path, problems);
+  }
+}
+
+/** Builds a session in canonical field order; `null` changes reset to defaults. */
+function buildSession(id: string, base: Partial<SessionFields>, changes: SessionChanges): AgendaItem {
+  const pick = <K extends keyof SessionFields>(key: K): SessionFields[K] | undefined => {
+    if (Object.hasOwn(changes, key)) {
+      const change = changes[key];
+      return (change === null ? undefined : change) as SessionFields[K] | undefined;
+    }
+    return base[key];
+  };
+  const session: AgendaItem = {
+    id,
+    title: pick('title') ?? '',
+    dates: pick('dates') ?? [],
+    startTime: pick('startTime') ?? '',
+    endTime: pick('endTime') ?? '',
+    // Defaults are written out here so that every session gets arrays of its own.
+    roomType: pick('roomType') ?? '',
+    capacity: pick('capacity') ?? 0,
+    avRequirements: pick('avRequirements') ?? [],
+    fbRequirements: pick('fbRequirements') ?? [],
+    avOtherText: pick('avOtherText') ?? '',
+    fbOtherText: pick('fbOtherText') ?? '',
+    notes: pick('notes') ?? '',
+  };
+  for (const key of OPTIONAL_KEYS) {
+    const value = pick(key);
+    if (value !== undefined) (session as unknown as Record<string, unknown>)[key] = value;
+  }
+  return session;
+}
+
+/** End after start. The problem names the field the client sent: endTime, or startTime when only it changed. */
+function checkTimesInOrder(
+  session: AgendaItem,
+  changes: SessionChanges,
+  path: string,
+  problems: Problems,
+): boolean {
+  if (session.endTime > session.startTime) return true;
+  if (changes.endTime === undefined && changes.startTime !== undefined) {
+    problems.add(
+      fieldPath(path, 'startTime'),
+      'out_of_range',
+      `must be before the session's endTime (${session.endTime})`,
+    );
+  } else {
+    problems.add(fieldPath(path, 'endTime'), 'out_of_range', 'must be after startTime');
+  }
+  return false;
+}
+
+/** A complete new session (for `add` and for `agenda` on create). */
+export function checkNewSession(
+  value: unknown,
+  path: string,
+  problems: Problems,
+  id: string,
+): Checked<AgendaItem> {
+  const changes = checkSessionFields(value, path, problems);
+  if (changes === INVALID) {
+    if (isPlainObject(value)) reportMissing(value, path, problems);
+    return INVALID;
+  }
+  if (!reportMissing(changes, path, problems)) return INVALID;
+  const session = buildSession(id, {}, changes);
+  return checkTimesInOrder(session, changes, path, problems) ? session : INVALID;
+}
+
+function reportMissing(value: Record<string, unknown>, path: string, problems: Problems): boolean {
+  let complete = true;
+  for (const key of REQUIRED_KEYS) {
+    if (value[key] === undefined) {
+      problems.add(fieldPath(path, key), 'required', 'is required');
+      complete = false;
+    }
+  }
+  return complete;
+}
+
+export interface AgendaResult {
+  agenda: AgendaItem[];
+  /** For each session whose days this request set: the path of the field that set them last. */
+  datesSetAt: Map<string, string>;
+}
+
+const OPERATION_KEYS = ['op', 'sessionId', 'session'] as const;
+
+/** Applies operations in order to a working copy. Problems are recorded; the input agenda is untouched. */
+export function applyAgendaOperations(
+  agenda: readonly AgendaItem[],
+  operations: unknown,
+  problems: Problems,
+  newId: () => string,
+): AgendaResult {
+  const working = new Map(agenda.map((session) => [session.id, session]));
+  const datesSetAt = new Map<string, string>();
+  const ops = checkArray(operations, 'agendaOperations', problems, LIMITS.agendaOperations, (item) => item);
+  if (ops === INVALID) return { agenda: [...agenda], datesSetAt };
+
+  ops.forEach((operation, index) => {
+    const path = fieldPath('agendaOperations', index);
+    if (!isPlainObject(operation)) {
+      problems.add(
+        path,
+        'invalid_type',
+        `must be an object with op, sessionId and session, not ${describeType(operation)}`,
+      );
+      return;
+    }
+    rejectUnknownKeys(operation, OPERATION_KEYS, path, problems);
+    const sessionPath = fieldPath(path, 'session');
+    const sessionIdPath = fieldPath(path, 'sessionId');
+    switch (operation.op) {
+      case 'add': {
+        if (operation.sessionId !== undefined) {
+          problems.add(sessionIdPath, 'not_allowed', 'is not used by add; the service assigns the id');
+        }
+        if (operation.session === undefined || operation.session === null) {
+          problems.add(sessionPath, 'required', 'is required for add');
+          return;
+        }
+        const session = checkNewSession(operation.session, sessionPath, problems, newId());
+        if (session === INVALID) return;
+        working.set(session.id, session);
+        datesSetAt.set(session.id, fieldPath(sessionPath, 'dates'));
+        return;
+      }
+      case 'update': {
+        const current = findSession(working, operation.sessionId, sessionIdPath, 'update', problems);
+        if (operation.session === undefined || operation.session === null) {
+          problems.add(sessionPath, 'required', 'is required for update: the fields to change');
+          return;
+        }
+        const changes = checkSessionFields(operation.session, sessionPath, problems);
+        if (!current || changes === INVALID) return;
+        const updated = buildSession(current.id, current, changes);
+        if (!checkTimesInOrder(updated, changes, sessionPath, problems)) return;
+        working.set(current.id, updated);
+        if (changes.dates !== undefined) datesSetAt.set(current.id, fieldPath(sessionPath, 'dates'));
+        return;
+      }
+      case 'remove': {
+        if (operation.session !== undefined) {
+          problems.add(sessionPath, 'not_allowed', 'is not used by remove');
+        }
+        const current = findSession(working, operation.sessionId, sessionIdPath, 'remove', problems);
+        if (!current) return;
+        working.delete(current.id);
+        datesSetAt.delete(current.id);
+        return;
+      }
+      case undefined:
+      case null:
+        problems.add(fieldPath(path, 'op'), 'required', 'is required: one of add, update, remove');
+        return;
+      default:
+        problems.add(fieldPath(path, 'op'), 'invalid_value', 'must be one of add, update, remove');
+    }
+  });
+
+  const result = [...working.values()];
+  if (result.length > LIMITS.agendaSessions) {
+    problems.add(
+      'agendaOperations',
+      'too_many',
+      `the agenda would have ${result.length} sessions; at most ${LIMITS.agendaSessions} are allowed`,
+    );
+  }
+  return { agenda: result, datesSetAt };
+}
+
+function findSession(
+  working: Map<string, AgendaItem>,
+  sessionId: unknown,
+  path: string,
+  op: string,
+  problems: Problems,
+): AgendaItem | undefined {
+  if (sessionId === undefined || sessionId === null) {
+    problems.add(path, 'required', `is required for ${op}`);
+    return undefined;
+  }
+  if (typeof sessionId !== 'string') {
+    problems.add(path, 'invalid_type', `must be a string, not ${describeType(sessionId)}`);
+    return undefined;
+  }
+  const session = working.get(sessionId);
+  if (!session) {
+    problems.add(
+      path,
+      'unknown_session',
+      `no session with id "${sessionId.slice(0, 64)}" in this event's agenda`,
+    );
+  }
+  return session;
+}
+
+/** The days of a session outside the meeting-room dates (`covered` comes from rangesCover). */
+export function uncoveredDates(session: AgendaItem, covered: (date: string) => boolean): string[] {
+  return session.dates.filter((date) => !covered(date));
+}

@@ -1,0 +1,122 @@
+/** Building a new event from a create request (D9). */
+import { checkNewSession } from './agenda.js';
+import { withDerivedFields } from './derived.js';
+import { ValidationError } from './errors.js';
+import { applyWritableField, isWritableField } from './event-fields.js';
+import { fieldPath, INVALID, Problems } from './problems.js';
+import { IGNORED_FIELDS } from './read-only-fields.js';
+import { type AgendaItem, type EventDetails, LIMITS } from './types.js';
+import { judgeAgendaDates } from './update-event.js';
+import { checkArray, describeType, isPlainObject } from './values.js';
+
+export interface CreateContext {
+  id: string;
+  now: string;
+  newId: () => string;
+}
+
+const DEFAULT_CURRENCY = 'USD';
+const SET_BY_SERVICE = ['id', 'status', 'location', 'createdAt', 'updatedAt'];
+let currencies: Set<string> | undefined;
+
+export function isCurrencyCode(code: string): boolean {
+  currencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return currencies.has(code);
+}
+
+export function blankEvent(id: string, now: string): EventDetails {
+  return {
+    id,
+    name: '',
+    status: 'draft',
+    currency: DEFAULT_CURRENCY,
+    location: '',
+    eventDates: [],
+    formattedLocations: [],
+    numPeople: 0,
+    budgetBreakdown: {},
+    flexibility: null,
+    decisionDeadline: null,
+    accommodations: {},
+    meetingRoomDates: [],
+    agenda: [],
+    numMeetingRoomsNeeded: null,
+    foodBeverageRequirements: null,
+    meetingRooms: null,
+    otherNotes: null,
+    notesForVenue: null,
+    decisionFactors: [],
+    decisionFactorOtherText: null,
+    additionalServices: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Returns the new event's details, or throws ValidationError listing every problem. */
+export function buildNewEvent(body: unknown, context: CreateContext): EventDetails {
+  if (!isPlainObject(body)) {
+    throw new ValidationError([
+      { field: '', code: 'invalid_type', message: 'the request body must be a JSON object' },
+    ]);
+  }
+  const problems = new Problems();
+  const draft = blankEvent(context.id, context.now);
+  const datesSetAt = new Map<string, string>();
+
+  if (body.name === undefined) problems.add('name', 'required', 'is required');
+  const eventDatesKeys = ['eventDates', 'event_dates', 'meetingRoomDates'].filter(
+    (key) => body[key] !== undefined,
+  );
+  if (eventDatesKeys.length > 1) {
+    problems.add(
+      eventDatesKeys[1]!,
+      'conflict',
+      `send only one of ${eventDatesKeys.join(' and ')}: eventDates on create becomes the initial meetingRoomDates`,
+    );
+  }
+
+  // Sessions are judged against the meeting-room dates only when those are themselves sound.
+  let meetingRoomDatesValid = eventDatesKeys.length <= 1;
+  for (const [key, value] of Object.entries(body)) {
+    if ((IGNORED_FIELDS as readonly string[]).includes(key)) continue;
+    const before = problems.list.length;
+    if (isWritableField(key)) {
+      applyWritableField(draft, key, value, problems);
+      if (key === 'meetingRoomDates' && problems.list.length > before) meetingRoomDatesValid = false;
+    } else if (key === 'eventDates' || key === 'event_dates') {
+      if (eventDatesKeys.length === 1)
+        applyWritableField(draft, 'meetingRoomDates', value, problems.renamed('meetingRoomDates', key));
+      if (problems.list.length > before) meetingRoomDatesValid = false;
+    } else if (key === 'currency') {
+      if (value === null) continue;
+      if (typeof value !== 'string' || !isCurrencyCode(value)) {
+        problems.add('currency', 'invalid_value', 'must be an ISO 4217 currency code such as USD or EUR');
+      } else {
+        draft.currency = value;
+      }
+    } else if (key === 'agenda') {
+      if (value === null) continue;
+      // The sound sessions are kept (and judged below) even when others are rejected, so that one
+      // 400 lists every problem.
+      const sessions: AgendaItem[] = [];
+      checkArray(value, 'agenda', problems, LIMITS.agendaOperations, (item, path) => {
+        const session = checkNewSession(item, path, problems, context.newId());
+        if (session !== INVALID) {
+          sessions.push(session);
+          datesSetAt.set(session.id, fieldPath(path, 'dates'));
+        }
+        return session;
+      });
+      draft.agenda = sessions;
+    } else if (SET_BY_SERVICE.includes(key)) {
+      problems.add(key, 'read_only', 'is set by the service');
+    } else {
+      problems.add(key, 'unknown_field', `is not a field of an event (got ${describeType(value)})`);
+    }
+  }
+
+  if (meetingRoomDatesValid) judgeAgendaDates(draft.agenda, draft.meetingRoomDates, datesSetAt, problems);
+  if (!problems.empty) throw new ValidationError(problems.list);
+  return withDerivedFields(draft);
+}

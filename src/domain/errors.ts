@@ -1,0 +1,100 @@
+/** Typed domain errors. Each carries a stable `code`; HTTP status is mapped in one place (http/errors). */
+
+export interface Problem {
+  field: string;
+  code: string;
+  message: string;
+}
+
+export interface OrphanedSession {
+  sessionId: string;
+  title: string;
+  droppedDates: string[];
+  fullyOrphaned: boolean;
+}
+
+export abstract class DomainError extends Error {
+  abstract readonly code: string;
+}
+
+export class ValidationError extends DomainError {
+  readonly code = 'validation_failed';
+  constructor(readonly problems: Problem[]) {
+    super(
+      problems.length === 1
+        ? `${problems[0]!.field}: ${problems[0]!.message}`
+        : `The request has ${problems.length} problems; see errors.`,
+    );
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  readonly code = 'unauthorized';
+  constructor(message = 'A valid API key is required in the x-api-key header.') {
+    super(message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly code = 'not_found';
+}
+
+export class EventCancelledError extends DomainError {
+  readonly code = 'event_cancelled';
+  constructor() {
+    super('The event is cancelled and cannot be updated; an operator must reopen it first.');
+  }
+}
+
+export class AgendaSessionsOrphanedError extends DomainError {
+  readonly code = 'agenda_sessions_orphaned';
+  constructor(readonly orphanedSessions: OrphanedSession[]) {
+    super(
+      `The change to meetingRoomDates would leave ${orphanedSessions.length} agenda session(s) without some of their dates; move or remove them in the same request and retry.`,
+    );
+  }
+}
+
+/** A conditional update (If-Match) whose entity tags no longer match the event. */
+export class PreconditionFailedError extends DomainError {
+  readonly code = 'precondition_failed';
+  constructor() {
+    super(
+      'The event has changed since you read it (If-Match does not list its ETag); read it again and retry.',
+    );
+  }
+}
+
+/** An Idempotency-Key used again within its lifetime with a different request body. */
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'idempotency_key_reused';
+  constructor() {
+    super(
+      'This Idempotency-Key was used in the last 24 hours with a different request body; use a new key for a new request.',
+    );
+  }
+}
+
+/** An Idempotency-Key whose first request is still being processed. */
+export class IdempotencyKeyInUseError extends DomainError {
+  readonly code = 'idempotency_key_in_use';
+  constructor() {
+    super('A request with this Idempotency-Key is still in progress; retry once it has finished.');
+  }
+}
+
+export class RateLimitedError extends DomainError {
+  readonly code = 'rate_limited';
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Rate limit exceeded; retry after ${retryAfterSeconds} second(s).`);
+  }
+}
+
+/** An operator command refers to something that does not fit (e.g. a status change that is not allowed). */
+export class ConflictError extends DomainError {
+  readonly code = 'conflict';
+}
+
+export class ServiceUnavailableError extends DomainError {
+  readonly code = 'service_unavailable';
+}

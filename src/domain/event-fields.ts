@@ -1,0 +1,340 @@
+/**
+ * The writable fields of an event, shared by create and update. Each field is checked for shape,
+ * then applied to a draft with JSON Merge Patch semantics (RFC 7396): `null` clears, objects merge
+ * key by key, arrays are replaced whole.
+ */
+import { type Checked, fieldPath, INVALID, type Problems } from './problems.js';
+import {
+  type Accommodations,
+  BUDGET_CATEGORIES,
+  type BudgetBreakdown,
+  type BudgetCategory,
+  type EventDetails,
+  type FormattedLocation,
+  LIMITS,
+  ROOM_TYPES,
+  type RoomCounts,
+  type RoomType,
+} from './types.js';
+import {
+  checkAmount,
+  checkArray,
+  checkDate,
+  checkDeadline,
+  checkMeetingRoomRange,
+  checkNonNegativeInteger,
+  checkText,
+  checkTextList,
+  describeType,
+  isPlainObject,
+  isPrototypeKey,
+  rejectUnknownKeys,
+} from './values.js';
+
+const NULLABLE_TEXT_FIELDS = [
+  'flexibility',
+  'foodBeverageRequirements',
+  'meetingRooms',
+  'otherNotes',
+  'notesForVenue',
+  'decisionFactorOtherText',
+] as const;
+
+export const WRITABLE_FIELDS = [
+  'name',
+  'formattedLocations',
+  'numPeople',
+  'budgetBreakdown',
+  'flexibility',
+  'decisionDeadline',
+  'accommodations',
+  'meetingRoomDates',
+  'numMeetingRoomsNeeded',
+  'foodBeverageRequirements',
+  'meetingRooms',
+  'otherNotes',
+  'notesForVenue',
+  'decisionFactors',
+  'decisionFactorOtherText',
+  'additionalServices',
+] as const;
+export type WritableField = (typeof WRITABLE_FIELDS)[number];
+
+export function isWritableField(key: string): key is WritableField {
+  return (WRITABLE_FIELDS as readonly string[]).includes(key);
+}
+
+/**
+ * Checks one writable field and merges it into the draft. A rejected value records its
+ * problems and leaves the draft as it was.
+ */
+export function applyWritableField(
+  draft: EventDetails,
+  key: WritableField,
+  value: unknown,
+  problems: Problems,
+): void {
+  if (value === undefined) return;
+  switch (key) {
+    case 'name': {
+      if (value === null) {
+        problems.add('name', 'required', 'cannot be cleared; an event needs a name');
+        return;
+      }
+      const name = checkText(value, 'name', problems, { max: LIMITS.name, nonEmpty: true });
+      if (name !== INVALID) draft.name = name;
+      return;
+    }
+    case 'formattedLocations': {
+      if (value === null) {
+        draft.formattedLocations = [];
+        return;
+      }
+      const locations = checkArray(value, key, problems, LIMITS.formattedLocations, (item, path) =>
+        checkLocation(item, path, problems),
+      );
+      if (locations !== INVALID) draft.formattedLocations = locations;
+      return;
+    }
+    case 'numPeople': {
+      if (value === null) {
+        draft.numPeople = 0;
+        return;
+      }
+      const count = checkNonNegativeInteger(value, key, problems);
+      if (count !== INVALID) draft.numPeople = count;
+      return;
+    }
+    case 'numMeetingRoomsNeeded': {
+      if (value === null) {
+        draft.numMeetingRoomsNeeded = null;
+        return;
+      }
+      const count = checkNonNegativeInteger(value, key, problems);
+      if (count !== INVALID) draft.numMeetingRoomsNeeded = count;
+      return;
+    }
+    case 'budgetBreakdown': {
+      const merged = mergeBudget(draft.budgetBreakdown, value, problems);
+      if (merged !== INVALID) draft.budgetBreakdown = merged;
+      return;
+    }
+    case 'accommodations': {
+      const merged = mergeAccommodations(draft.accommodations, value, problems);
+      if (merged !== INVALID) draft.accommodations = merged;
+      return;
+    }
+    case 'meetingRoomDates': {
+      if (value === null) {
+        draft.meetingRoomDates = [];
+        return;
+      }
+      const ranges = checkArray(value, key, problems, LIMITS.meetingRoomDates, (item, path) =>
+        checkMeetingRoomRange(item, path, problems),
+      );
+      if (ranges !== INVALID) draft.meetingRoomDates = ranges;
+      return;
+    }
+    case 'decisionDeadline': {
+      if (value === null) {
+        draft.decisionDeadline = null;
+        return;
+      }
+      const deadline = checkDeadline(value, key, problems);
+      if (deadline !== INVALID) draft.decisionDeadline = deadline;
+      return;
+    }
+    case 'decisionFactors':
+    case 'additionalServices': {
+      if (value === null) {
+        draft[key] = [];
+        return;
+      }
+      const list = checkTextList(value, key, problems, LIMITS[key]);
+      if (list !== INVALID) draft[key] = list;
+      return;
+    }
+    default: {
+      const field: (typeof NULLABLE_TEXT_FIELDS)[number] = key;
+      if (value === null) {
+        draft[field] = null;
+        return;
+      }
+      const text = checkText(value, field, problems);
+      if (text !== INVALID) draft[field] = text;
+    }
+  }
+}
+
+const LOCATION_KEYS = ['city', 'state', 'country', 'formatted_address', 'place_id'] as const;
+
+/** A candidate location. `formatted_address` and `place_id` are derived: accepted on input, then recomputed. */
+function checkLocation(value: unknown, path: string, problems: Problems): Checked<FormattedLocation> {
+  if (!isPlainObject(value)) {
+    problems.add(path, 'invalid_type', `must be an object with a city, not ${describeType(value)}`);
+    return INVALID;
+  }
+  let valid = rejectUnknownKeys(value, LOCATION_KEYS, path, problems);
+  const location: FormattedLocation = { city: '', formatted_address: '' };
+  if (value.city === undefined || value.city === null) {
+    problems.add(fieldPath(path, 'city'), 'required', 'is required');
+    valid = false;
+  } else {
+    const city = checkText(value.city, fieldPath(path, 'city'), problems, { nonEmpty: true });
+    if (city === INVALID) valid = false;
+    else location.city = city;
+  }
+  for (const key of ['state', 'country'] as const) {
+    if (value[key] === undefined || value[key] === null) continue;
+    const text = checkText(value[key], fieldPath(path, key), problems);
+    if (text === INVALID) valid = false;
+    else location[key] = text;
+  }
+  for (const key of ['formatted_address', 'place_id'] as const) {
+    if (value[key] === undefined || value[key] === null) continue;
+    if (checkText(value[key], fieldPath(path, key), problems) === INVALID) valid = false;
+  }
+  return valid ? location : INVALID;
+}
+
+function isBudgetCategory(key: string): key is BudgetCategory {
+  return (BUDGET_CATEGORIES as readonly string[]).includes(key);
+}
+
+function isRoomType(key: string): key is RoomType {
+  return (ROOM_TYPES as readonly string[]).includes(key);
+}
+
+function mergeBudget(current: BudgetBreakdown, patch: unknown, problems: Problems): Checked<BudgetBreakdown> {
+  if (patch === null) return {};
+  if (!isPlainObject(patch)) {
+    problems.add(
+      'budgetBreakdown',
+      'invalid_type',
+      `must be an object of category -> amount, not ${describeType(patch)}`,
+    );
+    return INVALID;
+  }
+  const merged: BudgetBreakdown = { ...current };
+  let valid = true;
+  for (const [category, amount] of Object.entries(patch)) {
+    const path = fieldPath('budgetBreakdown', category);
+    if (!isBudgetCategory(category)) {
+      problems.add(
+        path,
+        'unknown_field',
+        `is not a budget category; use one of ${BUDGET_CATEGORIES.join(', ')}`,
+      );
+      valid = false;
+      continue;
+    }
+    if (amount === null) {
+      delete merged[category];
+      continue;
+    }
+    const checked = checkAmount(amount, path, problems);
+    if (checked === INVALID) valid = false;
+    else merged[category] = checked;
+  }
+  if (!valid) return INVALID;
+  const ordered: BudgetBreakdown = {};
+  for (const category of BUDGET_CATEGORIES) {
+    if (merged[category] !== undefined) ordered[category] = merged[category];
+  }
+  return ordered;
+}
+
+function mergeAccommodations(
+  current: Accommodations,
+  patch: unknown,
+  problems: Problems,
+): Checked<Accommodations> {
+  if (patch === null) return {};
+  if (!isPlainObject(patch)) {
+    problems.add(
+      'accommodations',
+      'invalid_type',
+      `must be an object of night -> room counts, not ${describeType(patch)}`,
+    );
+    return INVALID;
+  }
+  const nights = Object.keys(patch);
+  if (nights.length > LIMITS.accommodationNights) {
+    problems.add(
+      'accommodations',
+      'too_many',
+      `must have at most ${LIMITS.accommodationNights} nights (got ${nights.length})`,
+    );
+    return INVALID;
+  }
+  const merged = new Map<string, RoomCounts>(Object.entries(current));
+  let valid = true;
+  for (const night of nights) {
+    const path = fieldPath('accommodations', night);
+    const rooms = patch[night];
+    if (isPrototypeKey(night)) {
+      // Named like every other unknown key (D14), not as a malformed date.
+      problems.add(path, 'unknown_field', 'is not a night; nights are written YYYY-MM-DD');
+      valid = false;
+      continue;
+    }
+    if (checkDate(night, path, problems) === INVALID) {
+      valid = false;
+      continue;
+    }
+    if (rooms === null) {
+      merged.delete(night);
+      continue;
+    }
+    const nightRooms = mergeRooms(merged.get(night) ?? {}, rooms, path, problems);
+    if (nightRooms === INVALID) valid = false;
+    else merged.set(night, nightRooms);
+  }
+  if (!valid) return INVALID;
+  if (merged.size > LIMITS.accommodationNights) {
+    problems.add(
+      'accommodations',
+      'too_many',
+      `the event would have ${merged.size} nights; at most ${LIMITS.accommodationNights} are allowed`,
+    );
+    return INVALID;
+  }
+  const ordered: Accommodations = {};
+  for (const night of [...merged.keys()].sort()) ordered[night] = merged.get(night)!;
+  return ordered;
+}
+
+function mergeRooms(
+  current: RoomCounts,
+  patch: unknown,
+  path: string,
+  problems: Problems,
+): Checked<RoomCounts> {
+  if (!isPlainObject(patch)) {
+    problems.add(path, 'invalid_type', `must be an object of room type -> count, not ${describeType(patch)}`);
+    return INVALID;
+  }
+  const merged: RoomCounts = { ...current };
+  let valid = true;
+  for (const [roomType, count] of Object.entries(patch)) {
+    const roomPath = fieldPath(path, roomType);
+    if (!isRoomType(roomType)) {
+      problems.add(roomPath, 'unknown_field', `is not a room type; use one of ${ROOM_TYPES.join(', ')}`);
+      valid = false;
+      continue;
+    }
+    if (count === null) {
+      delete merged[roomType];
+      continue;
+    }
+    const checked = checkNonNegativeInteger(count, roomPath, problems);
+    if (checked === INVALID) valid = false;
+    else merged[roomType] = checked;
+  }
+  if (!valid) return INVALID;
+  const ordered: RoomCounts = {};
+  for (const roomType of ROOM_TYPES) {
+    if (merged[roomType] !== undefined) ordered[roomType] = merged[roomType];
+  }
+  return ordered;
+}

@@ -1,0 +1,40 @@
+/** Read-only fields: a client may send back what it read, but may not change it (D6). */
+import { deepEqual } from './deep-equal.js';
+import type { Problems } from './problems.js';
+import type { EventDetails } from './types.js';
+
+export const READ_ONLY_FIELDS = [
+  'id',
+  'status',
+  'currency',
+  'location',
+  'eventDates',
+  'event_dates',
+  'agenda',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export function isReadOnlyField(key: string): key is (typeof READ_ONLY_FIELDS)[number] {
+  return (READ_ONLY_FIELDS as readonly string[]).includes(key);
+}
+
+/** Fields accepted and ignored everywhere: the organization always comes from the API key. */
+export const IGNORED_FIELDS = ['organizationId'] as const;
+
+export function checkReadOnlyField(
+  key: (typeof READ_ONLY_FIELDS)[number],
+  value: unknown,
+  stored: EventDetails,
+  problems: Problems,
+): void {
+  const storedValue = key === 'event_dates' ? stored.eventDates : stored[key];
+  if (deepEqual(value, storedValue)) return;
+  const hint =
+    key === 'agenda'
+      ? 'use agendaOperations to add, update or remove sessions'
+      : key === 'eventDates' || key === 'event_dates' || key === 'location'
+        ? 'it is derived from the other fields'
+        : 'it cannot be changed through the API';
+  problems.add(key, 'read_only', `is read-only: ${hint}`);
+}
