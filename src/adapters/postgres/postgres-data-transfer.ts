@@ -1,0 +1,264 @@
+import type { Pool, PoolClient } from 'pg';
+import { ConflictError } from '../../domain/errors.js';
+import type { DataTransfer, RecordBatch, RecordKind } from '../../ports/data-transfer.js';
+import { type EventRow, eventValues, fromEventRow } from './postgres-event-repository.js';
+import {
+  KEY_COLUMNS,
+  type KeyRow,
+  toKey,
+  toUser,
+  USER_COLUMNS,
+  type UserRow,
+} from './postgres-identity-repository.js';
+import { translateError } from './postgres-transaction.js';
+
+/** A row as the driver returns it (text, numbers, booleans, Dates); each table's toRecord reads its own. */
+// biome-ignore lint/suspicious/noExplicitAny: driver rows are untyped; toRecord gives each its shape.
+type Row = Record<string, any>;
+type RecordOf<K extends RecordKind> = Extract<RecordBatch, { kind: K }>['records'][number];
+
+interface Table<K extends RecordKind> {
+  kind: K;
+  name: string;
+  /** Columns in insert order, with their types for unnest(). */
+  columns: Array<[name: string, type: string]>;
+  select: string;
+  key: string[];
+  toRecord(row: Row): RecordOf<K>;
+  toValues(record: RecordOf<K>): unknown[];
+}
+
+type AnyTable = { [K in RecordKind]: Table<K> }[RecordKind];
+const iso = (value: Date) => value.toISOString();
+
+const TABLES: AnyTable[] = [
+  {
+    kind: 'organizations',
+    name: 'organizations',
+    columns: [
+      ['id', 'text'],
+      ['name', 'text'],
+      ['created_at', 'timestamptz'],
+      ['event_count', 'integer'],
+    ],
+    select: 'id, name, created_at, event_count',
+    key: ['id'],
+    toRecord: (row) => ({
+      id: row.id,
+      name: row.name,
+      createdAt: iso(row.created_at),
+      eventCount: row.event_count,
+    }),
+    toValues: (record) => [record.id, record.name, record.createdAt, record.eventCount],
+  },
+  {
+    kind: 'users',
+    name: 'users',
+    columns: [
+      ['organization_id', 'text'],
+      ['id', 'text'],
+      ['email', 'text'],
+      ['name', 'text'],
+      ['active', 'boolean'],
+      ['created_at', 'timestamptz'],
+    ],
+    select: USER_COLUMNS,
+    key: ['organization_id', 'id'],
+    toRecord: (row) => toUser(row as UserRow),
+    toValues: (user) => [user.organizationId, user.id, user.email, user.name, user.active, user.createdAt],
+  },
+  {
+    kind: 'groups',
+    name: 'groups',
+    columns: [
+      ['organization_id', 'text'],
+      ['id', 'text'],
+      ['name', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+    select: 'id, organization_id, name, created_at',
+    key: ['organization_id', 'id'],
+    toRecord: (row) => ({
+      id: row.id,
+      organizationId: row.organization_id,
+      name: row.name,
+      createdAt: iso(row.created_at),
+    }),
+    toValues: (group) => [group.organizationId, group.id, group.name, group.createdAt],
+  },
+  {
+    kind: 'memberships',
+    name: 'group_members',
+    columns: [
+      ['organization_id', 'text'],
+      ['group_id', 'text'],
+      ['user_id', 'text'],
+      ['role', 'text'],
+    ],
+    select: 'organization_id, group_id, user_id, role',
+    key: ['organization_id', 'group_id', 'user_id'],
+    toRecord: (row) => ({
+      organizationId: row.organization_id,
+      groupId: row.group_id,
+      userId: row.user_id,
+      role: row.role,
+    }),
+    toValues: (member) => [member.organizationId, member.groupId, member.userId, member.role],
+  },
+  {
+    kind: 'apiKeys',
+    name: 'api_keys',
+    columns: [
+      ['organization_id', 'text'],
+      ['key_id', 'text'],
+      ['user_id', 'text'],
+      ['secret_hash', 'text'],
+      ['created_at', 'timestamptz'],
+      ['revoked_at', 'timestamptz'],
+      ['last_used_at', 'timestamptz'],
+    ],
+    select: KEY_COLUMNS,
+    key: ['organization_id', 'key_id'],
+    toRecord: (row) => toKey(row as KeyRow),
+    toValues: (key) => [
+      key.organizationId,
+      key.keyId,
+      key.userId,
+      key.secretHash,
+      key.createdAt,
+      key.revokedAt,
+      key.lastUsedAt,
+    ],
+  },
+  {
+    kind: 'events',
+    name: 'events',
+    columns: [
+      ['organization_id', 'text'],
+      ['id', 'text'],
+      ['created_by', 'text'],
+      ['created_at', 'timestamptz'],
+      ['updated_at', 'timestamptz'],
+      ['status', 'text'],
+      ['previous_status', 'text'],
+      ['document', 'text'],
+      ['summary', 'text'],
+    ],
+    select: 'organization_id, id, created_by, previous_status, document',
+    key: ['organization_id', 'id'],
+    toRecord: (row) => fromEventRow(row as EventRow),
+    toValues: (event) => eventValues(event),
+  },
+  {
+    kind: 'grants',
+    name: 'event_grants',
+    columns: [
+      ['organization_id', 'text'],
+      ['event_id', 'text'],
+      ['user_id', 'text'],
+    ],
+    select: 'organization_id, event_id, user_id',
+    key: ['organization_id', 'event_id', 'user_id'],
+    toRecord: (row) => ({ organizationId: row.organization_id, eventId: row.event_id, userId: row.user_id }),
+    toValues: (grant) => [grant.organizationId, grant.eventId, grant.userId],
+  },
+];
+
+const TABLE_OF = new Map(TABLES.map((table) => [table.kind, table]));
+
+/** One INSERT per batch: each column travels as one array parameter and unnest() zips them into rows. */
+async function insertBatch(client: PoolClient, table: AnyTable, records: unknown[]) {
+  const columns = table.columns.map((): unknown[] => []);
+  for (const record of records) {
+    (table.toValues as (record: unknown) => unknown[])(record).forEach((value, index) => {
+      columns[index]!.push(value);
+    });
+  }
+  const names = table.columns.map(([name]) => name).join(', ');
+  const arrays = table.columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  await client.query(`INSERT INTO ${table.name} (${names}) SELECT * FROM unnest(${arrays})`, columns);
+}
+
+async function connect(pool: Pool): Promise<PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (error) {
+    throw translateError(error);
+  }
+}
+
+export function createPostgresDataTransfer(pool: Pool): DataTransfer {
+  return {
+    async *exportRecords(batchSize = 500) {
+      const client = await connect(pool);
+      let finished = false;
+      try {
+        // One snapshot for the whole export, with no time limit on its statements.
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        await client.query('SET LOCAL statement_timeout = 0');
+        for (const table of TABLES) {
+          const order = table.key.join(', ');
+          const keys = table.key.map((column, index) => `${column} AS k${index}`).join(', ');
+          const head = `SELECT ${table.select}, ${keys} FROM ${table.name}`;
+          let after: unknown[] | undefined;
+          for (;;) {
+            const { rows } = after
+              ? await client.query<Row>(
+                  `${head} WHERE (${order}) > (${table.key.map((_, index) => `$${index + 1}`).join(', ')})
+                   ORDER BY ${order} LIMIT $${table.key.length + 1}`,
+                  [...after, batchSize],
+                )
+              : await client.query<Row>(`${head} ORDER BY ${order} LIMIT $1`, [batchSize]);
+            if (rows.length === 0) break;
+            const last = rows[rows.length - 1]!;
+            after = table.key.map((_, index) => last[`k${index}`]);
+            const toRecord = table.toRecord as (row: Row) => unknown;
+            yield { kind: table.kind, records: rows.map((row) => toRecord(row)) } as RecordBatch;
+            if (rows.length < batchSize) break;
+          }
+        }
+        await client.query('COMMIT');
+        finished = true;
+      } catch (error) {
+        throw translateError(error);
+      } finally {
+        // Also reached when the reader stops early: the snapshot is let go before the connection is.
+        let broken: Error | undefined;
+        if (!finished) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => {
+            broken = rollbackError;
+          });
+        }
+        client.release(broken);
+      }
+    },
+
+    async importRecords(batches) {
+      const client = await connect(pool);
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        await client.query('SET LOCAL statement_timeout = 0');
+        // Two copies into one empty database would otherwise both pass the emptiness check.
+        await client.query('LOCK TABLE organizations IN EXCLUSIVE MODE');
+        const { rows } = await client.query('SELECT 1 FROM organizations LIMIT 1');
+        if (rows.length > 0) {
+          throw new ConflictError(
+            'The target database already holds data; copy-data fills an empty one only.',
+          );
+        }
+        for await (const batch of batches) {
+          if (batch.records.length > 0) await insertBatch(client, TABLE_OF.get(batch.kind)!, batch.records);
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw translateError(error);
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Versioned schema for PostgreSQL: the same tables, names and migration versions as the embedded
+ * store. Tenant-keyed: every table carries organization_id, every primary key starts with it, and
+ * no unique constraint on a tenant table leaves it out, so the schema can be distributed by
+ * organization on Citus (docs/scale-out.md). api_keys, looked up by key id on every request, is
+ * the one table with a global unique index: on Citus it becomes a reference table.
+ *
+ * Identifiers use the "C" collation so that ordering (list pages, key lists, copy-data) is by
+ * bytes, exactly as SQLite orders, whatever the database's default collation.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: '001_initial',
+    sql: `
+      CREATE TABLE organizations (
+        id text COLLATE "C" PRIMARY KEY,
+        name text NOT NULL,
+        created_at timestamptz NOT NULL,
+        event_count integer NOT NULL DEFAULT 0
+      );
+      CREATE TABLE users (
+        organization_id text COLLATE "C" NOT NULL REFERENCES organizations (id),
+        id text COLLATE "C" NOT NULL,
+        email text NOT NULL,
+        name text,
+        active boolean NOT NULL DEFAULT true,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (organization_id, id),
+        UNIQUE (organization_id, email)
+      );
+      -- Operator commands address a user by id alone; ids are random UUIDs.
+      CREATE INDEX users_by_id ON users (id);
+      CREATE TABLE groups (
+        organization_id text COLLATE "C" NOT NULL REFERENCES organizations (id),
+        id text COLLATE "C" NOT NULL,
+        name text NOT NULL,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE INDEX groups_by_id ON groups (id);
+      CREATE TABLE group_members (
+        organization_id text COLLATE "C" NOT NULL,
+        group_id text COLLATE "C" NOT NULL,
+        user_id text COLLATE "C" NOT NULL,
+        role text NOT NULL CHECK (role IN ('member', 'approver')),
+        PRIMARY KEY (organization_id, group_id, user_id)
+      );
+      CREATE INDEX group_members_user ON group_members (organization_id, user_id);
+      CREATE TABLE api_keys (
+        organization_id text COLLATE "C" NOT NULL,
+        key_id text COLLATE "C" NOT NULL,
+        user_id text COLLATE "C" NOT NULL,
+        secret_hash text NOT NULL,
+        created_at timestamptz NOT NULL,
+        revoked_at timestamptz,
+        last_used_at timestamptz,
+        PRIMARY KEY (organization_id, key_id)
+      );
+      CREATE UNIQUE INDEX api_keys_key_id ON api_keys (key_id);
+      -- document and summary are the ready-to-send JSON texts: reads serve them without parsing.
+      CREATE TABLE events (
+        organization_id text COLLATE "C" NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        created_by text COLLATE "C" NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        status text NOT NULL,
+        previous_status text,
+        document text NOT NULL,
+        summary text NOT NULL,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE INDEX events_newest_first ON events (organization_id, created_at DESC, id DESC);
+      CREATE INDEX events_by_id ON events (id);
+      CREATE TABLE event_grants (
+        organization_id text COLLATE "C" NOT NULL,
+        event_id text COLLATE "C" NOT NULL,
+        user_id text COLLATE "C" NOT NULL,
+        PRIMARY KEY (organization_id, event_id, user_id)
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: '002_idempotency_keys',
+    sql: `
+      -- Idempotency-Key of POST /v1/events: written in the create's transaction, kept 24 hours.
+      CREATE TABLE idempotency_keys (
+        organization_id text COLLATE "C" NOT NULL,
+        idempotency_key text COLLATE "C" NOT NULL,
+        request_hash text NOT NULL,
+        event_id text COLLATE "C" NOT NULL,
+        granted_to integer NOT NULL,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (organization_id, idempotency_key)
+      );
+      CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);
+    `,
+  },
+];

@@ -1,0 +1,124 @@
+import pg from 'pg';
+import type { Store } from '../../ports/store.js';
+import { createPostgresDataTransfer } from './postgres-data-transfer.js';
+import { createPostgresEventRepository } from './postgres-event-repository.js';
+import { createPostgresIdempotencyRepository } from './postgres-idempotency-repository.js';
+import { createPostgresIdentityRepository } from './postgres-identity-repository.js';
+import { migrations } from './postgres-migrations.js';
+import { inTransaction, query } from './postgres-transaction.js';
+
+export interface PostgresOptions {
+  /** postgres://user:password@host:port/database[?options=-c search_path=schema] */
+  url: string;
+  /** Connections this process may open (default 10). */
+  poolSize?: number;
+  /** Longest a single statement may run before it is cancelled, in ms (default 5000; 0 = no limit). */
+  statementTimeoutMs?: number;
+  /** Longest a query waits for a free or new connection, in ms (default: the statement timeout, at most 5000). */
+  connectionTimeoutMs?: number;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+const QUERY_TIMEOUT_MARGIN_MS = 200;
+
+/**
+ * Every instance takes this transaction-scoped advisory lock before migrating, so instances that
+ * start together apply each migration exactly once, one after the other. The number is arbitrary
+ * but fixed: it names "eventplan schema migrations" in this database.
+ */
+export const MIGRATION_LOCK = 7_331_905_112;
+/** Names "eventplan first-start work" in this database, for `Store.exclusively`. */
+export const FIRST_START_LOCK = 7_331_905_113;
+
+/** The shared store for several instances: a connection pool; every statement carries the tenant key. */
+export function openPostgresStore(options: PostgresOptions): Store {
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    // A database that stops answering makes requests fail with a 503 about the statement timeout,
+    // whether they wait for a connection or for an answer.
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? Math.min(statementTimeoutMs || 5000, 5000),
+    // The server's statement_timeout cannot fire when the network goes silent: the client gives up a
+    // little later than the server would, so a slow but reachable database still cancels cleanly.
+    ...(statementTimeoutMs > 0 ? { query_timeout: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS } : {}),
+    idleTimeoutMillis: 30_000,
+    application_name: 'eventplan',
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
+  // An idle connection that dies (server restart, network) is dropped by the pool and replaced on
+  // the next checkout; without a listener the error would end the process.
+  pool.on('error', () => undefined);
+
+  const latest = migrations[migrations.length - 1]!.version;
+  const events = createPostgresEventRepository(pool);
+  const identity = createPostgresIdentityRepository(pool);
+  const idempotency = createPostgresIdempotencyRepository(pool);
+  const transfer = createPostgresDataTransfer(pool);
+  let closed: Promise<void> | undefined;
+
+  return {
+    kind: 'postgres',
+    events,
+    identity,
+    idempotency,
+    transfer,
+    migrate() {
+      return inTransaction(pool, async (client) => {
+        // Waiting for another instance's migration is not a slow statement.
+        await query(client, 'SET LOCAL statement_timeout = 0');
+        await query(client, 'SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+        await query(
+          client,
+          `CREATE TABLE IF NOT EXISTS schema_migrations (
+             version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+        );
+        const { rows } = await query<{ version: number }>(client, 'SELECT version FROM schema_migrations');
+        const done = new Set(rows.map((row) => row.version));
+        const applied: string[] = [];
+        for (const migration of migrations) {
+          if (done.has(migration.version)) continue;
+          await query(client, migration.sql);
+          await query(client, 'INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+            migration.version,
+            migration.name,
+          ]);
+          applied.push(migration.name);
+        }
+        return applied;
+      });
+    },
+    async exclusively(work) {
+      // A session lock on a connection of its own: `work` runs its queries through the pool, so
+      // holding one of the pool's connections could starve it (a pool of one would deadlock).
+      const client = new pg.Client({ connectionString: options.url, application_name: 'eventplan' });
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [FIRST_START_LOCK]);
+        return await work();
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+    async ping() {
+      const version = await query<{ version: number | null }>(
+        pool,
+        'SELECT MAX(version) AS version FROM schema_migrations',
+      ).then(
+        ({ rows }) => rows[0]?.version ?? 0,
+        (error: { code?: string }) => {
+          // A database never migrated has no schema_migrations table yet (undefined_table).
+          if (error.code === '42P01') return 0;
+          throw error;
+        },
+      );
+      if (version < latest) throw new Error('database schema is not migrated');
+    },
+    stats: () => ({ pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } }),
+    close() {
+      closed ??= pool.end();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import type { Database } from 'better-sqlite3';
+import { ConflictError } from '../../domain/errors.js';
+import type { DataTransfer, RecordBatch, RecordKind } from '../../ports/data-transfer.js';
+import { eventRow } from './sqlite-event-repository.js';
+
+interface Table {
+  kind: RecordKind;
+  /** Columns selected, as the record's field names. */
+  select: string;
+  from: string;
+  /** The key, in order: export pages through the table by it. */
+  key: string[];
+}
+
+const TABLES: Table[] = [
+  {
+    kind: 'organizations',
+    select: 'id, name, created_at AS createdAt, event_count AS eventCount',
+    from: 'organizations',
+    key: ['id'],
+  },
+  {
+    kind: 'users',
+    select: 'id, organization_id AS organizationId, email, name, active, created_at AS createdAt',
+    from: 'users',
+    key: ['organization_id', 'id'],
+  },
+  {
+    kind: 'groups',
+    select: 'id, organization_id AS organizationId, name, created_at AS createdAt',
+    from: 'groups',
+    key: ['organization_id', 'id'],
+  },
+  {
+    kind: 'memberships',
+    select: 'organization_id AS organizationId, group_id AS groupId, user_id AS userId, role',
+    from: 'group_members',
+    key: ['organization_id', 'group_id', 'user_id'],
+  },
+  {
+    kind: 'apiKeys',
+    select: `key_id AS keyId, organization_id AS organizationId, user_id AS userId, secret_hash AS secretHash,
+      created_at AS createdAt, revoked_at AS revokedAt, last_used_at AS lastUsedAt`,
+    from: 'api_keys',
+    key: ['organization_id', 'key_id'],
+  },
+  {
+    kind: 'events',
+    select: 'organization_id, id, created_by, previous_status, document',
+    from: 'events',
+    key: ['organization_id', 'id'],
+  },
+  {
+    kind: 'grants',
+    select: 'organization_id AS organizationId, event_id AS eventId, user_id AS userId',
+    from: 'event_grants',
+    key: ['organization_id', 'event_id', 'user_id'],
+  },
+];
+
+type Row = Record<string, unknown>;
+
+function toRecords(kind: RecordKind, rows: Row[]): RecordBatch {
+  switch (kind) {
+    case 'users':
+      return { kind, records: rows.map((row) => ({ ...row, active: row.active === 1 })) as never };
+    case 'events':
+      return {
+        kind,
+        records: rows.map((row) => ({
+          organizationId: row.organization_id as string,
+          createdBy: row.created_by as string,
+          previousStatus: row.previous_status as never,
+          details: JSON.parse(row.document as string),
+        })),
+      };
+    default:
+      return { kind, records: rows as never };
+  }
+}
+
+export function createSqliteDataTransfer(db: Database): DataTransfer {
+  return {
+    async *exportRecords(batchSize = 500) {
+      // One read transaction: a consistent snapshot even while the service keeps writing (WAL).
+      db.exec('BEGIN');
+      try {
+        for (const table of TABLES) {
+          const order = table.key.join(', ');
+          // The key is selected again under names of its own, to page by; they are dropped from the records.
+          const keys = table.key.map((column, index) => `${column} AS k${index}`).join(', ');
+          const head = `SELECT ${table.select}, ${keys} FROM ${table.from}`;
+          const first = db.prepare(`${head} ORDER BY ${order} LIMIT ?`);
+          const next = db.prepare(
+            `${head} WHERE (${order}) > (${table.key.map(() => '?').join(', ')}) ORDER BY ${order} LIMIT ?`,
+          );
+          let after: unknown[] | undefined;
+          for (;;) {
+            const rows = (after ? next.all(...after, batchSize) : first.all(batchSize)) as Row[];
+            if (rows.length === 0) break;
+            const last = rows[rows.length - 1]!;
+            after = table.key.map((_, index) => last[`k${index}`]);
+            for (const row of rows) {
+              for (let index = 0; index < table.key.length; index++) delete row[`k${index}`];
+            }
+            yield toRecords(table.kind, rows);
+            if (rows.length < batchSize) break;
+          }
+        }
+      } finally {
+        if (db.inTransaction) db.exec('COMMIT');
+      }
+    },
+
+    async importRecords(batches) {
+      const statements = {
+        organizations: db.prepare(
+          'INSERT INTO organizations (id, name, created_at, event_count) VALUES (@id, @name, @createdAt, @eventCount)',
+        ),
+        users: db.prepare(`INSERT INTO users (organization_id, id, email, name, active, created_at)
+          VALUES (@organizationId, @id, @email, @name, @active, @createdAt)`),
+        groups: db.prepare(
+          'INSERT INTO groups (organization_id, id, name, created_at) VALUES (@organizationId, @id, @name, @createdAt)',
+        ),
+        memberships: db.prepare(`INSERT INTO group_members (organization_id, group_id, user_id, role)
+          VALUES (@organizationId, @groupId, @userId, @role)`),
+        apiKeys: db.prepare(`INSERT INTO api_keys
+          (organization_id, key_id, user_id, secret_hash, created_at, revoked_at, last_used_at)
+          VALUES (@organizationId, @keyId, @userId, @secretHash, @createdAt, @revokedAt, @lastUsedAt)`),
+        events: db.prepare(`INSERT INTO events
+          (organization_id, id, created_by, created_at, updated_at, status, previous_status, document, summary)
+          VALUES (@organization_id, @id, @created_by, @created_at, @updated_at, @status, @previous_status, @document, @summary)`),
+        grants: db.prepare(
+          'INSERT INTO event_grants (organization_id, event_id, user_id) VALUES (@organizationId, @eventId, @userId)',
+        ),
+      };
+      // The copy is the only writer while it runs, so its transaction can span the awaits of the source.
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        if ((db.prepare('SELECT COUNT(*) FROM organizations').pluck().get() as number) > 0) {
+          throw new ConflictError(
+            'The target database already holds data; copy-data fills an empty one only.',
+          );
+        }
+        for await (const batch of batches) {
+          for (const record of batch.records) {
+            if (batch.kind === 'events') statements.events.run(eventRow(record as never));
+            else if (batch.kind === 'users') {
+              const user = record as { active: boolean };
+              statements.users.run({ ...user, active: user.active ? 1 : 0 });
+            } else statements[batch.kind].run(record);
+          }
+        }
+        db.exec('COMMIT');
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import type { Database } from 'better-sqlite3';
+import type {
+  ApiKeyRecord,
+  Group,
+  IdentityRepository,
+  KeyCredentials,
+  Organization,
+  User,
+} from '../../ports/identity-repository.js';
+import type { WriteQueue } from './write-queue.js';
+
+interface UserRow {
+  id: string;
+  organization_id: string;
+  email: string;
+  name: string | null;
+  active: number;
+  created_at: string;
+}
+
+interface KeyRow {
+  key_id: string;
+  organization_id: string;
+  user_id: string;
+  secret_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  email: row.email,
+  name: row.name,
+  active: row.active === 1,
+  createdAt: row.created_at,
+});
+
+const toKey = (row: KeyRow): ApiKeyRecord => ({
+  keyId: row.key_id,
+  organizationId: row.organization_id,
+  userId: row.user_id,
+  secretHash: row.secret_hash,
+  createdAt: row.created_at,
+  revokedAt: row.revoked_at,
+  lastUsedAt: row.last_used_at,
+});
+
+export function createSqliteIdentityRepository(db: Database, queue: WriteQueue): IdentityRepository {
+  const insertKey = db.prepare(`
+    INSERT INTO api_keys (organization_id, key_id, user_id, secret_hash, created_at, revoked_at, last_used_at)
+    VALUES (@organizationId, @keyId, @userId, @secretHash, @createdAt, @revokedAt, @lastUsedAt)`);
+  const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE key_id = ?');
+  const credentials = db.prepare(`
+    SELECT k.key_id, k.organization_id, k.user_id, k.secret_hash, k.revoked_at, u.active
+    FROM api_keys k JOIN users u ON u.organization_id = k.organization_id AND u.id = k.user_id
+    WHERE k.key_id = ?`);
+  const keyColumns = 'key_id, organization_id, user_id, secret_hash, created_at, revoked_at, last_used_at';
+  const selectKey = db.prepare(`SELECT ${keyColumns} FROM api_keys WHERE key_id = ?`);
+  const selectKeys = db.prepare(
+    `SELECT ${keyColumns} FROM api_keys WHERE organization_id = ? ORDER BY created_at, key_id`,
+  );
+  const userColumns = 'id, organization_id, email, name, active, created_at';
+  const selectUser = db.prepare(`SELECT ${userColumns} FROM users WHERE id = ?`);
+  const selectUserByEmail = db.prepare(
+    `SELECT ${userColumns} FROM users WHERE organization_id = ? AND email = ?`,
+  );
+  const insertUser = db.prepare(`
+    INSERT INTO users (organization_id, id, email, name, active, created_at)
+    VALUES (@organizationId, @id, @email, @name, @active, @createdAt)`);
+  const putMember = db.prepare(`
+    INSERT INTO group_members (organization_id, group_id, user_id, role) VALUES (?, ?, ?, ?)
+    ON CONFLICT (organization_id, group_id, user_id) DO UPDATE SET role = excluded.role`);
+  const selectGroup = db.prepare(
+    'SELECT id, organization_id AS organizationId, name, created_at AS createdAt FROM groups WHERE id = ?',
+  );
+
+  return {
+    async countOrganizations() {
+      return db.prepare('SELECT COUNT(*) FROM organizations').pluck().get() as number;
+    },
+    insertOrganization(organization: Organization) {
+      return queue.run(() => {
+        db.prepare('INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)').run(
+          organization.id,
+          organization.name,
+          organization.createdAt,
+        );
+      });
+    },
+    async findOrganization(id) {
+      return db.prepare('SELECT id, name, created_at AS createdAt FROM organizations WHERE id = ?').get(id) as
+        | Organization
+        | undefined;
+    },
+    insertUser(user: User) {
+      return queue.run(() => {
+        insertUser.run({ ...user, active: user.active ? 1 : 0 });
+      });
+    },
+    async findUser(id) {
+      const row = selectUser.get(id) as UserRow | undefined;
+      return row ? toUser(row) : undefined;
+    },
+    async findUserByEmail(organizationId, email) {
+      const row = selectUserByEmail.get(organizationId, email) as UserRow | undefined;
+      return row ? toUser(row) : undefined;
+    },
+    deactivateUser(id) {
+      return queue.run(() => {
+        db.prepare('UPDATE users SET active = 0 WHERE id = ?').run(id);
+      });
+    },
+    insertGroup(group: Group) {
+      return queue.run(() => {
+        db.prepare('INSERT INTO groups (organization_id, id, name, created_at) VALUES (?, ?, ?, ?)').run(
+          group.organizationId,
+          group.id,
+          group.name,
+          group.createdAt,
+        );
+      });
+    },
+    async findGroup(id) {
+      return selectGroup.get(id) as Group | undefined;
+    },
+    putMember(organizationId, groupId, userId, role) {
+      return queue.run(() => {
+        putMember.run(organizationId, groupId, userId, role);
+      });
+    },
+    removeMember(groupId, userId) {
+      return queue.run(
+        () =>
+          db.prepare('DELETE FROM group_members WHERE group_id = ? AND user_id = ?').run(groupId, userId)
+            .changes > 0,
+      );
+    },
+    insertKey(key) {
+      return queue.run(() => {
+        insertKey.run(key);
+      });
+    },
+    async findKey(keyId) {
+      const row = selectKey.get(keyId) as KeyRow | undefined;
+      return row ? toKey(row) : undefined;
+    },
+    async findCredentials(keyId): Promise<KeyCredentials | undefined> {
+      const row = credentials.get(keyId) as
+        | (Omit<KeyRow, 'created_at' | 'last_used_at'> & { active: number })
+        | undefined;
+      if (!row) return undefined;
+      return {
+        keyId: row.key_id,
+        organizationId: row.organization_id,
+        userId: row.user_id,
+        secretHash: row.secret_hash,
+        revoked: row.revoked_at !== null,
+        userActive: row.active === 1,
+      };
+    },
+    revokeKey(keyId, at) {
+      return queue.run(() => {
+        revokeKey.run(at, keyId);
+      });
+    },
+    replaceKey(oldKeyId, replacement) {
+      return queue.run(() => {
+        revokeKey.run(replacement.createdAt, oldKeyId);
+        insertKey.run(replacement);
+      });
+    },
+    touchKey(keyId, at) {
+      return queue.run(() => {
+        db.prepare('UPDATE api_keys SET last_used_at = ? WHERE key_id = ?').run(at, keyId);
+      });
+    },
+    async listKeys(organizationId) {
+      return (selectKeys.all(organizationId) as KeyRow[]).map(toKey);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/** Versioned schema for the embedded store. Every table carries the organization id (tenant-keyed). */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: '001_initial',
+    sql: `
+      CREATE TABLE organizations (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        event_count INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE users (
+        organization_id TEXT NOT NULL REFERENCES organizations (id),
+        id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        name TEXT,
+        active INTEGER NOT NULL DEFAULT 1,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (organization_id, id),
+        UNIQUE (organization_id, email)
+      );
+      CREATE UNIQUE INDEX users_id ON users (id);
+      CREATE TABLE groups (
+        organization_id TEXT NOT NULL REFERENCES organizations (id),
+        id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE UNIQUE INDEX groups_id ON groups (id);
+      CREATE TABLE group_members (
+        organization_id TEXT NOT NULL,
+        group_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('member', 'approver')),
+        PRIMARY KEY (organization_id, group_id, user_id)
+      );
+      CREATE INDEX group_members_user ON group_members (organization_id, user_id);
+      CREATE TABLE api_keys (
+        organization_id TEXT NOT NULL,
+        key_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        secret_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT,
+        last_used_at TEXT,
+        PRIMARY KEY (organization_id, key_id)
+      );
+      CREATE UNIQUE INDEX api_keys_key_id ON api_keys (key_id);
+      CREATE TABLE events (
+        organization_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        status TEXT NOT NULL,
+        previous_status TEXT,
+        document TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE INDEX events_newest_first ON events (organization_id, created_at DESC, id DESC);
+      CREATE UNIQUE INDEX events_id ON events (id);
+      CREATE TABLE event_grants (
+        organization_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        PRIMARY KEY (organization_id, event_id, user_id)
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: '002_idempotency_keys',
+    sql: `
+      -- Idempotency-Key of POST /v1/events: written in the create's transaction, kept 24 hours.
+      CREATE TABLE idempotency_keys (
+        organization_id TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        granted_to INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (organization_id, idempotency_key)
+      );
+      CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);
+    `,
+  },
+];

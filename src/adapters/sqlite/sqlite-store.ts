@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Store } from '../../ports/store.js';
+import { createSqliteDataTransfer } from './sqlite-data-transfer.js';
+import { createSqliteEventRepository } from './sqlite-event-repository.js';
+import { createSqliteIdempotencyRepository } from './sqlite-idempotency-repository.js';
+import { createSqliteIdentityRepository } from './sqlite-identity-repository.js';
+import { migrations } from './sqlite-migrations.js';
+import { WriteQueue } from './write-queue.js';
+
+export interface SqliteOptions {
+  /** A file path, or ':memory:'. */
+  path: string;
+  busyTimeoutMs?: number;
+}
+
+/**
+ * The embedded store. WAL journal with synchronous=FULL: COMMIT waits for the WAL to reach the
+ * disk, so an acknowledged write survives a crash of the process and of the machine.
+ */
+export function openSqliteStore(options: SqliteOptions): Store {
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const db = new Database(options.path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
+
+  const queue = new WriteQueue(db);
+  let exclusive: Promise<unknown> = Promise.resolve();
+  const latest = migrations[migrations.length - 1]!.version;
+  const currentVersion = () =>
+    (db.prepare('SELECT COALESCE(MAX(version), 0) FROM schema_migrations').pluck().get() as number) ?? 0;
+  let events: Store['events'] | undefined;
+  let identity: Store['identity'] | undefined;
+  let idempotency: Store['idempotency'] | undefined;
+  const ready = () => {
+    events ??= createSqliteEventRepository(db, queue);
+    identity ??= createSqliteIdentityRepository(db, queue);
+    idempotency ??= createSqliteIdempotencyRepository(db, queue);
+  };
+
+  return {
+    kind: 'sqlite',
+    get events() {
+      ready();
+      return events!;
+    },
+    get identity() {
+      ready();
+      return identity!;
+    },
+    get idempotency() {
+      ready();
+      return idempotency!;
+    },
+    get transfer() {
+      return createSqliteDataTransfer(db);
+    },
+    async migrate() {
+      const applied: string[] = [];
+      db.transaction(() => {
+        const done = currentVersion();
+        for (const migration of migrations) {
+          if (migration.version <= done) continue;
+          db.exec(migration.sql);
+          db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+            migration.version,
+            migration.name,
+            new Date().toISOString(),
+          );
+          applied.push(migration.name);
+        }
+      }).immediate();
+      return applied;
+    },
+    async ping() {
+      if (currentVersion() < latest) throw new Error('database schema is not migrated');
+    },
+    stats: () => ({ writeQueueDepth: queue.depth }),
+    exclusively(work) {
+      // One process owns the file in practice; serialize this process's callers.
+      const run = exclusive.then(work);
+      exclusive = run.catch(() => undefined);
+      return run;
+    },
+    async close() {
+      queue.drain();
+      if (db.open) db.close();
+    },
+  };
+}

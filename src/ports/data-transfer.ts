@@ -1,0 +1,47 @@
+import type { StoredEvent } from '../domain/types.js';
+import type { ApiKeyRecord, Group, MemberRole, Organization, User } from './identity-repository.js';
+
+export interface OrganizationRecord extends Organization {
+  /** The stored event total, copied as it is. */
+  eventCount: number;
+}
+
+export interface MembershipRecord {
+  organizationId: string;
+  groupId: string;
+  userId: string;
+  role: MemberRole;
+}
+
+/** One person who may see one event: a snapshot taken when the event was created. */
+export interface GrantRecord {
+  organizationId: string;
+  eventId: string;
+  userId: string;
+}
+
+export type RecordBatch =
+  | { kind: 'organizations'; records: OrganizationRecord[] }
+  | { kind: 'users'; records: User[] }
+  | { kind: 'groups'; records: Group[] }
+  | { kind: 'memberships'; records: MembershipRecord[] }
+  | { kind: 'apiKeys'; records: ApiKeyRecord[] }
+  | { kind: 'events'; records: StoredEvent[] }
+  | { kind: 'grants'; records: GrantRecord[] };
+
+export type RecordKind = RecordBatch['kind'];
+
+/** Moves every record between stores as it is: ids, key hashes, grants, statuses and counts. */
+export interface DataTransfer {
+  /**
+   * Every record from one consistent snapshot, kind by kind (organizations, users, groups,
+   * memberships, apiKeys, events, grants), each kind ordered by its key compared byte by byte,
+   * so two stores holding the same data export the same sequence.
+   */
+  exportRecords(batchSize?: number): AsyncIterable<RecordBatch>;
+  /**
+   * Writes exported records in one transaction: all of them or, on any failure, none. Refuses
+   * (ConflictError) a store that already holds an organization.
+   */
+  importRecords(batches: AsyncIterable<RecordBatch>): Promise<void>;
+}

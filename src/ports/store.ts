@@ -1,0 +1,35 @@
+import type { DataTransfer } from './data-transfer.js';
+import type { EventRepository } from './event-repository.js';
+import type { IdempotencyRepository } from './idempotency-repository.js';
+import type { IdentityRepository } from './identity-repository.js';
+
+/** What a store can report about its own load, for metrics; each backend fills what it has. */
+export interface StoreStats {
+  /** Connection pool (PostgreSQL): open connections, idle ones, and queries waiting for one. */
+  pool?: { total: number; idle: number; waiting: number };
+  /** Writes queued for the next group commit (SQLite). */
+  writeQueueDepth?: number;
+}
+
+/** One storage backend: the repositories plus its lifecycle. */
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly events: EventRepository;
+  readonly identity: IdentityRepository;
+  /** Idempotency keys of creates (their records are written by `events.insert`). */
+  readonly idempotency: IdempotencyRepository;
+  /** Bulk export and import, for moving data between backends (`eventplan copy-data`). */
+  readonly transfer: DataTransfer;
+  /** Applies pending migrations; resolves to the names applied now. */
+  migrate(): Promise<string[]>;
+  /**
+   * Runs `work` while holding a lock shared by every instance on this database, so work that must
+   * happen once (the demo organization of a first start) is not done by each instance starting together.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** Resolves when the store answers and its schema is current. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Optional load figures for /metrics. */
+  stats?(): StoreStats;
+}
