@@ -1,0 +1,36 @@
+/**
+ * Entity tags of events (RFC 9110 §8.8.3) and the two comparisons that use them. One definition: the
+ * ETag of an event is derived from its full details document, so any change of the event changes it,
+ * and GET and the PATCH that produced a state send the same value.
+ */
+import { createHash } from 'node:crypto';
+
+/** A strong ETag of the details document exactly as sent (ready-to-send JSON text). */
+export const etagOf = (document: string): string =>
+  `"${createHash('sha256').update(document).digest('base64url').slice(0, 32)}"`;
+
+interface EntityTag {
+  weak: boolean;
+  /** The quoted opaque tag, quotes included. */
+  tag: string;
+}
+
+const ENTITY_TAG = /(W\/)?("[^"]*")/g;
+
+/** `*`, or the entity tags listed in an If-Match / If-None-Match value. */
+function parse(header: string): '*' | EntityTag[] {
+  if (header.trim() === '*') return '*';
+  return [...header.matchAll(ENTITY_TAG)].map((match) => ({ weak: match[1] !== undefined, tag: match[2]! }));
+}
+
+/** If-Match: strong comparison, so a weak tag never matches; `*` matches any existing event. */
+export function ifMatchAllows(header: string, etag: string): boolean {
+  const tags = parse(header);
+  return tags === '*' || tags.some((candidate) => !candidate.weak && candidate.tag === etag);
+}
+
+/** If-None-Match: weak comparison (`W/"x"` matches `"x"`); `*` matches any existing event. */
+export function ifNoneMatchHits(header: string, etag: string): boolean {
+  const tags = parse(header);
+  return tags === '*' || tags.some((candidate) => candidate.tag === etag.replace(/^W\//, ''));
+}
