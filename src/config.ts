@@ -1,0 +1,139 @@
+/** Reads and validates the environment once, at start-up (D1). */
+import { resolve } from 'node:path';
+
+/** Pool settings apply to PostgreSQL only; unset, the adapter's defaults apply (see docs/scale-out.md). */
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number };
+
+/** Socket limits, in milliseconds, for a server that may face clients directly. */
+export interface ServerTimeouts {
+  /** A client must finish sending the request headers within this time. */
+  headersMs: number;
+  /** A client must finish sending the whole request (headers and body) within this time. */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveMs: number;
+  /** A socket with no activity at all (e.g. a client that stops reading) is closed after this time. */
+  connectionMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  redisUrl: string | undefined;
+  logLevel: string;
+  rateLimitPerMinute: number;
+  timeouts: ServerTimeouts;
+  /** Hard deadline for a graceful shutdown; past it the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Which proxies' X-Forwarded-For to believe for the client address (per-address rate limits). */
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = false | number | string[];
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export const DEFAULT_DATABASE = './data/eventplan.db';
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+/** `postgres://…` selects PostgreSQL; a file path or `file:` URL selects SQLite. */
+export function parseDatabaseUrl(raw: string | undefined, variable = 'DATABASE_URL'): DatabaseConfig {
+  const value = raw === undefined || raw === '' ? DEFAULT_DATABASE : raw;
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    try {
+      new URL(value);
+    } catch {
+      throw new ConfigError(`${variable} is not a valid postgres:// URL`);
+    }
+    return { kind: 'postgres', url: value };
+  }
+  if (value.startsWith('file:')) {
+    const path = value.startsWith('file://') ? new URL(value).pathname : value.slice('file:'.length);
+    if (path === '') throw new ConfigError(`${variable} file: URL names no file`);
+    return { kind: 'sqlite', path: resolve(path) };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    throw new ConfigError(
+      `${variable} must be postgres://…, a file: URL or a file path (got scheme "${value.split(':')[0]}")`,
+    );
+  }
+  return { kind: 'sqlite', path: value === ':memory:' ? value : resolve(value) };
+}
+
+/** `DATABASE_POOL_SIZE` and `DATABASE_STATEMENT_TIMEOUT_MS`, checked whichever backend is chosen. */
+export function withPoolSettings(database: DatabaseConfig, env: NodeJS.ProcessEnv): DatabaseConfig {
+  const poolSize = integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000);
+  const statementTimeoutMs = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 0, 3_600_000);
+  return database.kind === 'postgres' ? { ...database, poolSize, statementTimeoutMs } : database;
+}
+
+export function readServerTimeouts(env: NodeJS.ProcessEnv): ServerTimeouts {
+  const timeouts = {
+    headersMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+    requestMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+    connectionMs: integer(env, 'HTTP_CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
+  };
+  // Node refuses a headers timeout longer than the request timeout.
+  if (timeouts.headersMs > timeouts.requestMs) {
+    throw new ConfigError(
+      `HTTP_HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${timeouts.requestMs})`,
+    );
+  }
+  return timeouts;
+}
+
+const PROXY_ADDRESS = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+
+/**
+ * `TRUST_PROXY`: unset, client addresses are the socket's; a whole number N trusts N proxy hops of
+ * X-Forwarded-For; otherwise a comma-separated list of proxy addresses or CIDR ranges.
+ */
+export function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '') return false;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 100);
+  const addresses = raw.split(',').map((part) => part.trim());
+  if (addresses.some((address) => !PROXY_ADDRESS.test(address))) {
+    throw new ConfigError(
+      `TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges (got "${raw}")`,
+    );
+  }
+  return addresses;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+  }
+  const host = env.HOST || '127.0.0.1';
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host,
+    database: withPoolSettings(parseDatabaseUrl(env.DATABASE_URL), env),
+    redisUrl,
+    logLevel,
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000_000),
+    timeouts: readServerTimeouts(env),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
+    trustProxy: readTrustProxy(env),
+  };
+}

@@ -1,0 +1,152 @@
+/** Builds the HTTP application as a plugin tree; it never listens (server.ts does). */
+import type { Server } from 'node:http';
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { createAuthenticator } from '../app/api-keys.js';
+import type { AppDeps } from '../app/deps.js';
+import type { ServerTimeouts, TrustProxy } from '../config.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
+import { accessHook } from './access.js';
+import { answerClientError } from './client-error.js';
+import { parseJsonBody } from './json-body.js';
+import { createMetrics, type Metrics, observeRequests } from './metrics.js';
+import { openApi } from './openapi.js';
+import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem } from './problem.js';
+import { requestIdFrom } from './request-id.js';
+import { docsRoutes } from './routes/docs.js';
+import { eventRoutes } from './routes/events.js';
+import { createReadiness, installOps, type Readiness } from './routes/ops.js';
+import { escapeMalformedPercents } from './safe-url.js';
+
+export interface AppOptions {
+  deps: AppDeps;
+  rateLimiter: RateLimiter;
+  logger?: FastifyServerOptions['logger'];
+  /** Prometheus series of this app (default: a fresh registry without process metrics). */
+  metrics?: Metrics;
+  /** Shared with the server, which flips it on SIGTERM so /readyz answers 503 (default: ready). */
+  readiness?: Readiness;
+  /** Socket limits for a listening server (server.ts); unset, Fastify's defaults apply. */
+  timeouts?: ServerTimeouts;
+  /** Behind a load balancer: whose X-Forwarded-For gives the client address (default: nobody's). */
+  trustProxy?: TrustProxy;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Requests that arrive on an open connection during shutdown are still answered (with
+ * `Connection: close`); only /readyz reports the shutdown. Node checks the headers and request
+ * deadlines every `connectionsCheckingInterval`, so a client trickling bytes is cut off on time.
+ */
+function serverTimeoutOptions(timeouts: ServerTimeouts): FastifyHttpOptions<Server> {
+  return {
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+    },
+    return503OnClosing: false,
+  };
+}
+
+/** A hop count trusts that many proxies nearest to the server. */
+function trustProxyOption(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: requestIdFrom,
+    // Keys such as __proto__ are kept as plain own properties and then refused by name, like any unknown field.
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
+    ajv: { customOptions: { allErrors: true, coerceTypes: true } },
+    // A long id must reach the id check (400 naming `id`), not stop in the router with a bare 414.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 8192 },
+    rewriteUrl: (request) => escapeMalformedPercents(request.url ?? '/'),
+    clientErrorHandler: answerClientError,
+    // What the router still refuses before any hook gets a problem body and a request id.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return sendProblem(request, reply, error);
+    },
+    ...(options.timeouts ? serverTimeoutOptions(options.timeouts) : {}),
+    trustProxy: trustProxyOption(options.trustProxy ?? false),
+  });
+
+  // JSON only: application/json everywhere, application/merge-patch+json on PATCH; anything else is 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    ['application/json', 'application/merge-patch+json'],
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, body, done) => {
+      if (body === '') {
+        done(
+          Object.assign(new Error('empty body'), { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 }),
+        );
+        return;
+      }
+      try {
+        done(null, parseJsonBody(body as string));
+      } catch (error) {
+        done(Object.assign(error as Error, { statusCode: 400 }));
+      }
+    },
+  );
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setErrorHandler((error, request, reply) => sendProblem(request, reply, error));
+  app.setNotFoundHandler(notFound);
+  // Before any route: the document is generated from the schemas of the routes registered after it.
+  await openApi(app);
+  await app.register(docsRoutes);
+
+  const metrics =
+    options.metrics ?? createMetrics({ store: options.deps.store, rateLimiter: options.rateLimiter });
+  observeRequests(app, metrics);
+  await installOps(app, {
+    store: options.deps.store,
+    metrics,
+    readiness: options.readiness ?? createReadiness(),
+  });
+
+  const authenticate = createAuthenticator(options.deps);
+  await app.register(
+    async (v1) => {
+      v1.addHook('onRequest', accessHook(authenticate, options.rateLimiter));
+      // Unknown /v1 paths still pass the access hook, so they are counted and carry the rate-limit headers.
+      v1.setNotFoundHandler(notFound);
+      await v1.register(eventRoutes(options.deps));
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(404)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(
+      problemBody(
+        {
+          status: 404,
+          code: 'not_found',
+          message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+        },
+        request.id,
+      ),
+    );
+}

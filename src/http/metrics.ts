@@ -1,0 +1,148 @@
+/**
+ * Prometheus metrics, one registry per app instance (never prom-client's global registry), so a
+ * process, or a test file, can build many apps without their series colliding.
+ * Labels carry route patterns, methods and status codes only: never ids, keys or tenant data.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { Store } from '../ports/store.js';
+
+export interface MetricsSources {
+  /** Reports pool use (PostgreSQL) or write-queue depth (SQLite) through its optional `stats()`. */
+  store?: Pick<Store, 'stats'>;
+  /** Reports shared-counter failures through its optional `storeErrors()`. */
+  rateLimiter?: Pick<RateLimiter, 'storeErrors'>;
+  /** Process figures (CPU, memory, event-loop lag, GC): on in the server, off by default. */
+  processMetrics?: boolean;
+}
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** For a rate limiter that reports failures by callback rather than by count. */
+  countRateLimitStoreError(): void;
+  /** Renders every series in the Prometheus text format. */
+  render(): Promise<string>;
+  readonly contentType: string;
+}
+
+interface RequestSeries {
+  requests: Counter<'method' | 'route' | 'status_code'>;
+  duration: Histogram<'method' | 'route' | 'status_code'>;
+  eventsCreated: Counter;
+  eventsUpdated: Counter;
+}
+
+const series = new WeakMap<Metrics, RequestSeries>();
+
+/** Route pattern of a request that matched no route: one label value, whatever the URL was. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export function createMetrics(sources: MetricsSources = {}): Metrics {
+  const registry = new Registry();
+  if (sources.processMetrics) collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const requests = new Counter({
+    name: 'eventplan_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'eventplan_http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its response, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const eventsCreated = new Counter({
+    name: 'eventplan_events_created_total',
+    help: 'Events created through the API (201 responses).',
+    registers,
+  });
+  const eventsUpdated = new Counter({
+    name: 'eventplan_events_updated_total',
+    help: 'Event updates applied through the API (200 responses to PATCH).',
+    registers,
+  });
+
+  let rateLimitErrorsByCallback = 0;
+  let rateLimitErrorsExported = 0;
+  new Counter({
+    name: 'eventplan_rate_limit_store_errors_total',
+    help: 'Failures of the shared rate-limit store; each such request was let through (fail-open).',
+    registers,
+    collect() {
+      const total = (sources.rateLimiter?.storeErrors?.() ?? 0) + rateLimitErrorsByCallback;
+      if (total > rateLimitErrorsExported) this.inc(total - rateLimitErrorsExported);
+      rateLimitErrorsExported = Math.max(rateLimitErrorsExported, total);
+    },
+  });
+
+  // Only the figures this store can report are exported, so a gauge never shows a made-up 0.
+  const stats = () => sources.store?.stats?.() ?? {};
+  const initial = stats();
+  if (initial.pool) {
+    const pool = (
+      name: string,
+      help: string,
+      read: (p: { total: number; idle: number; waiting: number }) => number,
+    ) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          const current = stats().pool;
+          if (current) this.set(read(current));
+        },
+      });
+    pool('eventplan_db_pool_connections', 'Open database connections in the pool.', (p) => p.total);
+    pool('eventplan_db_pool_idle_connections', 'Pool connections open and idle.', (p) => p.idle);
+    pool(
+      'eventplan_db_pool_waiting_requests',
+      'Queries waiting for a free pool connection.',
+      (p) => p.waiting,
+    );
+  }
+  if (initial.writeQueueDepth !== undefined) {
+    new Gauge({
+      name: 'eventplan_db_write_queue_depth',
+      help: 'Writes queued for the next group commit.',
+      registers,
+      collect() {
+        const depth = stats().writeQueueDepth;
+        if (depth !== undefined) this.set(depth);
+      },
+    });
+  }
+
+  const metrics: Metrics = {
+    registry,
+    contentType: registry.contentType,
+    countRateLimitStoreError() {
+      rateLimitErrorsByCallback += 1;
+    },
+    render: () => registry.metrics(),
+  };
+  series.set(metrics, { requests, duration, eventsCreated, eventsUpdated });
+  return metrics;
+}
+
+/**
+ * Counts every response of `app`, labelled by the matched route pattern (never the raw URL), and
+ * the events it created or updated. Call on the root instance before registering routes.
+ */
+export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
+  const { requests, duration, eventsCreated, eventsUpdated } = series.get(metrics)!;
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const status = reply.statusCode;
+    const labels = { method: request.method, route, status_code: String(status) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+    if (route === '/v1/events' && request.method === 'POST' && status === 201) eventsCreated.inc();
+    if (route === '/v1/events/:id' && request.method === 'PATCH' && status === 200) eventsUpdated.inc();
+  });
+}

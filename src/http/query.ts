@@ -1,0 +1,51 @@
+/**
+ * Query parameters, read strictly against the route's own schema: integers are plain decimal digits
+ * (not `1e1`, `0x10`, `+5` or `10.0`, which a coercing validator would accept), ranges come from the
+ * schema, unknown parameters are refused, and every problem is reported in one 400 (D4, D10).
+ */
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { type Problem, ValidationError } from '../domain/errors.js';
+
+const DIGITS = /^[0-9]{1,16}$/;
+
+function checkInteger(field: string, raw: unknown, schema: TSchema, problems: Problem[]): number | undefined {
+  if (typeof raw !== 'string' || !DIGITS.test(raw)) {
+    problems.push({ field, code: 'invalid_type', message: 'must be a whole number written in digits' });
+    return undefined;
+  }
+  const value = Number(raw);
+  if (typeof schema.minimum === 'number' && value < schema.minimum) {
+    problems.push({ field, code: 'out_of_range', message: `must be at least ${schema.minimum}` });
+    return undefined;
+  }
+  if (typeof schema.maximum === 'number' && value > schema.maximum) {
+    problems.push({ field, code: 'out_of_range', message: `must be at most ${schema.maximum}` });
+    return undefined;
+  }
+  return value;
+}
+
+export function strictQuery(schema: TObject) {
+  const known = Object.keys(schema.properties);
+  return async function checkQuery(request: FastifyRequest) {
+    const query = request.query as Record<string, unknown>;
+    const problems: Problem[] = [];
+    for (const [name, raw] of Object.entries(query)) {
+      const field = `query.${name}`;
+      const property = Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
+      if (!property) {
+        problems.push({
+          field,
+          code: 'unknown_field',
+          message: `is not a query parameter of this endpoint; use ${known.join(', ')}`,
+        });
+        continue;
+      }
+      if (property.type !== 'integer') continue;
+      const value = checkInteger(field, raw, property, problems);
+      if (value !== undefined) query[name] = value;
+    }
+    if (problems.length > 0) throw new ValidationError(problems);
+  };
+}

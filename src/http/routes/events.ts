@@ -1,0 +1,123 @@
+import type { Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app/deps.js';
+import { etagOf, ifNoneMatchHits } from '../../app/etag.js';
+import { assertEventId, createEvent, getEventDocument, listEvents, updateEvent } from '../../app/events.js';
+import { createEventIdempotently } from '../../app/idempotent-create.js';
+import { ValidationError } from '../../domain/errors.js';
+import { isPlainObject } from '../../domain/values.js';
+import { documentedBody } from '../openapi.js';
+import { strictQuery } from '../query.js';
+import {
+  CreateEventRequest,
+  CreateEventRoute,
+  type EventIdParams,
+  GetEventRoute,
+  ListEventsRoute,
+  ListQuery,
+  UpdateEventRequest,
+  UpdateEventRoute,
+} from '../schemas.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The id is checked before the body is read (D5: id format comes before body problems). */
+async function checkIdFormat(request: FastifyRequest) {
+  assertEventId((request.params as { id: string }).id);
+}
+
+/** The body must be a JSON object before the event is even looked up (D5). */
+async function requireObjectBody(request: FastifyRequest) {
+  if (!isPlainObject(request.body)) {
+    const message =
+      request.body === undefined
+        ? 'A JSON object body is required.'
+        : 'The request body must be a JSON object.';
+    throw new ValidationError([{ field: 'body', code: 'invalid_type', message }]);
+  }
+}
+
+function sendDocument(reply: FastifyReply, document: string) {
+  return reply.type(JSON_TYPE).header('etag', etagOf(document)).send(document);
+}
+
+export function eventRoutes(deps: AppDeps) {
+  return async function register(app: FastifyInstance) {
+    // Response schemas document the API; bodies are sent as prepared JSON text or plain objects, and the
+    // HTTP tests check every response against the document instead of a serializer filtering them.
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+    app.get<{ Querystring: Static<typeof ListQuery> }>(
+      '/events',
+      { schema: ListEventsRoute, preValidation: strictQuery(ListQuery) },
+      async (request, reply) => {
+        const { page, limit } = request.query;
+        const result = await listEvents(deps, request.principal, { page, limit });
+        const body = `{"data":[${result.items.join(',')}],"page":${page},"limit":${limit},"total":${result.total}}`;
+        return reply.type(JSON_TYPE).send(body);
+      },
+    );
+
+    app.post(
+      '/events',
+      {
+        schema: CreateEventRoute,
+        config: documentedBody(CreateEventRequest),
+        onRequest: rejectMergePatch,
+        preValidation: requireObjectBody,
+      },
+      async (request, reply) => {
+        // The header's format was checked by the route schema (1-255 printable ASCII characters).
+        const key = request.headers['idempotency-key'] as string | undefined;
+        const created =
+          key === undefined
+            ? await createEvent(deps, request.principal, request.body)
+            : await createEventIdempotently(deps, request.principal, request.body, key);
+        if ('replayed' in created && created.replayed) reply.header('idempotent-replayed', 'true');
+        return reply
+          .code(201)
+          .header('location', `/v1/events/${created.id}`)
+          .send({ id: created.id, grantedTo: created.grantedTo });
+      },
+    );
+
+    app.get<{ Params: Static<typeof EventIdParams> }>(
+      '/events/:id',
+      { schema: GetEventRoute, onRequest: checkIdFormat },
+      async (request, reply) => {
+        const document = await getEventDocument(deps, request.principal, request.params.id);
+        const etag = etagOf(document);
+        const ifNoneMatch = request.headers['if-none-match'];
+        if (ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, etag)) {
+          return reply.code(304).header('etag', etag).send();
+        }
+        return reply.type(JSON_TYPE).header('etag', etag).send(document);
+      },
+    );
+
+    app.patch<{ Params: Static<typeof EventIdParams> }>(
+      '/events/:id',
+      {
+        schema: UpdateEventRoute,
+        config: documentedBody(UpdateEventRequest),
+        onRequest: checkIdFormat,
+        preValidation: requireObjectBody,
+      },
+      async (request, reply) => {
+        const details = await updateEvent(deps, request.principal, request.params.id, request.body, {
+          ifMatch: request.headers['if-match'],
+        });
+        return sendDocument(reply, JSON.stringify(details));
+      },
+    );
+  };
+}
+
+async function rejectMergePatch(request: FastifyRequest) {
+  if ((request.headers['content-type'] ?? '').toLowerCase().startsWith('application/merge-patch+json')) {
+    const error = Object.assign(new Error('merge-patch is for PATCH'), {
+      code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    });
+    throw error;
+  }
+}

@@ -1,0 +1,113 @@
+/** The only place that listens, logs start-up and handles signals. */
+
+import { createMemoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
+import { openStore } from './adapters/open-store.js';
+import { randomIds, systemClock } from './adapters/system.js';
+import type { AppDeps } from './app/deps.js';
+import { bootstrapIfEmpty } from './app/organizations.js';
+import type { Config } from './config.js';
+import { buildApp } from './http/app.js';
+import { loggerOptions } from './http/logging.js';
+import { createMetrics } from './http/metrics.js';
+import { createReadiness } from './http/routes/ops.js';
+import type { Store } from './ports/store.js';
+
+/** Opens and migrates the database; a failure names the variable to check. */
+async function openDatabase(config: Config): Promise<{ store: Store; applied: string[] }> {
+  let store: Store | undefined;
+  try {
+    store = await openStore(config.database);
+    return { store, applied: await store.migrate() };
+  } catch (error) {
+    await store?.close().catch(() => {});
+    throw new Error(`cannot open the database named by DATABASE_URL: ${(error as Error).message}`);
+  }
+}
+
+export async function startServer(config: Config) {
+  const { store, applied } = await openDatabase(config);
+  const deps: AppDeps = { store, clock: systemClock, ids: randomIds };
+  // With REDIS_URL every instance shares the counters; until the app's logger exists, warnings are dropped.
+  let warn = (_message: string, _details: Record<string, unknown>) => {};
+  // Only loaded when used: a single instance never needs the Redis driver in memory.
+  const redisLimiter = config.redisUrl
+    ? (await import('./adapters/redis/redis-rate-limiter.js')).createRedisRateLimiter({
+        url: config.redisUrl,
+        limit: config.rateLimitPerMinute,
+        warn: (message, details) => warn(message, details),
+      })
+    : undefined;
+  const rateLimiter = redisLimiter ?? createMemoryRateLimiter({ limit: config.rateLimitPerMinute });
+  const readiness = createReadiness();
+  const app = await buildApp({
+    deps,
+    rateLimiter,
+    readiness,
+    metrics: createMetrics({ store, rateLimiter, processMetrics: true }),
+    timeouts: config.timeouts,
+    trustProxy: config.trustProxy,
+    logger: loggerOptions({ level: config.logLevel }),
+  });
+  if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
+  if (redisLimiter) {
+    warn = (message, details) => app.log.warn(details, message);
+    if (await redisLimiter.ready()) app.log.info('rate limits shared through Redis');
+    else
+      app.log.warn(
+        'Redis (REDIS_URL) unreachable at start: serving with rate limits off (fail-open) until it answers',
+      );
+  }
+
+  const demo = await bootstrapIfEmpty(deps);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      // Readiness fails first; then the listener stops taking connections, idle keep-alive connections
+      // close, and app.close() resolves once every in-flight request has been answered.
+      readiness.beginShutdown();
+      await app.close();
+      await rateLimiter.close();
+      await store.close();
+    })();
+    return stopping;
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      setTimeout(() => {
+        app.log.error({ deadlineMs: config.shutdownTimeoutMs }, 'shutdown deadline passed; exiting now');
+        process.exit(1);
+      }, config.shutdownTimeoutMs).unref();
+      stop().then(
+        () => {
+          app.log.info('shut down cleanly');
+          process.exit(0);
+        },
+        (error) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  if (demo) {
+    // Printed once, on the first start against an empty database: the only time this key is shown. It is a
+    // JSON line like the logs, and is written whatever LOG_LEVEL says, so the key is never lost.
+    process.stdout.write(
+      `${JSON.stringify({
+        level: 30,
+        time: Date.now(),
+        msg: 'Empty database: created a demo organization. Keep this API key now; it is not shown again.',
+        organizationId: demo.organizationId,
+        userId: demo.userId,
+        keyId: demo.keyId,
+        key: demo.key,
+        try: `curl -H "x-api-key: ${demo.key}" ${address}/v1/events`,
+      })}\n`,
+    );
+  }
+  return { app, stop };
+}
