@@ -1,0 +1,251 @@
+/** The `eventplan` operator command line (D12): an adapter over the same use cases as HTTP. */
+import { existsSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { openStore } from '../adapters/open-store.js';
+import { randomIds, systemClock } from '../adapters/system.js';
+import { issueKey, listKeys, reissueKey, revokeKey } from '../app/api-keys.js';
+import { copyData } from '../app/copy-data.js';
+import type { AppDeps } from '../app/deps.js';
+import { changeEventStatus } from '../app/events.js';
+import {
+  addGroupMember,
+  createDemo,
+  createGroup,
+  createOrganization,
+  createUser,
+  deactivateUser,
+  removeGroupMember,
+} from '../app/organizations.js';
+import { ConfigError, loadConfig, parseDatabaseUrl } from '../config.js';
+import { DomainError, ValidationError } from '../domain/errors.js';
+import { isStatusTarget } from '../domain/status.js';
+import { STATUSES } from '../domain/types.js';
+
+interface GlobalOptions {
+  json?: boolean;
+  databaseUrl?: string;
+}
+
+function databaseOf(options: GlobalOptions) {
+  return parseDatabaseUrl(
+    options.databaseUrl ?? process.env.DATABASE_URL,
+    options.databaseUrl ? '--database-url' : 'DATABASE_URL',
+  );
+}
+
+function print(options: GlobalOptions, result: Record<string, unknown>) {
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  for (const [key, value] of Object.entries(result)) {
+    process.stdout.write(
+      `${key}: ${typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value)}\n`,
+    );
+  }
+}
+
+/** Runs one use case against the configured store, prints its result, and closes the store. */
+function action<A extends unknown[]>(run: (deps: AppDeps, ...args: A) => Promise<Record<string, unknown>>) {
+  return async (...args: [...A, Command]) => {
+    const command = args[args.length - 1] as Command;
+    const options = command.optsWithGlobals<GlobalOptions>();
+    const store = await openStore(databaseOf(options));
+    try {
+      await store.migrate();
+      const result = await run({ store, clock: systemClock, ids: randomIds }, ...(args.slice(0, -1) as A));
+      print(options, result);
+    } finally {
+      await store.close();
+    }
+  };
+}
+
+export function buildCli(): Command {
+  const program = new Command('eventplan')
+    .description(
+      'Operate eventplan: serve the API and manage organizations, people, keys and event statuses.',
+    )
+    .option('--json', 'print exactly one JSON object on stdout')
+    .option('--database-url <url>', 'database to use (default: DATABASE_URL, else ./data/eventplan.db)')
+    .showHelpAfterError()
+    .exitOverride();
+
+  program
+    .command('serve')
+    .description('start the API')
+    .action(async (_options, command: Command) => {
+      const options = command.optsWithGlobals<GlobalOptions>();
+      const config = loadConfig(
+        options.databaseUrl ? { ...process.env, DATABASE_URL: options.databaseUrl } : process.env,
+      );
+      // Loaded only here, so the other commands start without the HTTP stack.
+      const { startServer } = await import('../server.js');
+      await startServer(config);
+    });
+
+  program
+    .command('migrate')
+    .description('apply pending database migrations')
+    .action(async (_options, command: Command) => {
+      const options = command.optsWithGlobals<GlobalOptions>();
+      const store = await openStore(databaseOf(options));
+      try {
+        print(options, { applied: await store.migrate() });
+      } finally {
+        await store.close();
+      }
+    });
+
+  const org = program.command('org').description('organizations');
+  org
+    .command('create')
+    .requiredOption('--name <name>', 'organization name')
+    .action(action((deps, options: { name: string }) => createOrganization(deps, options.name)));
+
+  const user = program.command('user').description('people who hold API keys');
+  user
+    .command('create')
+    .requiredOption('--org <orgId>', 'organization id')
+    .requiredOption('--email <email>', 'email address, unique within the organization')
+    .option('--name <name>', 'display name')
+    .action(
+      action((deps, options: { org: string; email: string; name?: string }) =>
+        createUser(deps, { organizationId: options.org, email: options.email, name: options.name }),
+      ),
+    );
+  user
+    .command('deactivate')
+    .requiredOption('--user <userId>', 'user id')
+    .action(action((deps, options: { user: string }) => deactivateUser(deps, options.user)));
+
+  const group = program.command('group').description('groups of members and approvers');
+  group
+    .command('create')
+    .requiredOption('--org <orgId>', 'organization id')
+    .requiredOption('--name <name>', 'group name')
+    .action(
+      action((deps, options: { org: string; name: string }) =>
+        createGroup(deps, { organizationId: options.org, name: options.name }),
+      ),
+    );
+  group
+    .command('add-member')
+    .requiredOption('--group <groupId>', 'group id')
+    .requiredOption('--user <userId>', 'user id')
+    .option('--approver', 'add as an approver rather than a member')
+    .action(
+      action((deps, options: { group: string; user: string; approver?: boolean }) =>
+        addGroupMember(deps, {
+          groupId: options.group,
+          userId: options.user,
+          role: options.approver ? 'approver' : 'member',
+        }),
+      ),
+    );
+  group
+    .command('remove-member')
+    .requiredOption('--group <groupId>', 'group id')
+    .requiredOption('--user <userId>', 'user id')
+    .action(
+      action((deps, options: { group: string; user: string }) =>
+        removeGroupMember(deps, { groupId: options.group, userId: options.user }),
+      ),
+    );
+
+  const key = program.command('key').description('API keys');
+  key
+    .command('issue')
+    .requiredOption('--user <userId>', 'user the key acts as')
+    .action(action(async (deps, options: { user: string }) => ({ ...(await issueKey(deps, options.user)) })));
+  key
+    .command('revoke')
+    .requiredOption('--key <keyId>', 'key id')
+    .action(action((deps, options: { key: string }) => revokeKey(deps, options.key)));
+  key
+    .command('reissue')
+    .requiredOption('--key <keyId>', 'key id to replace')
+    .action(action(async (deps, options: { key: string }) => ({ ...(await reissueKey(deps, options.key)) })));
+  key
+    .command('list')
+    .requiredOption('--org <orgId>', 'organization id')
+    .action(action((deps, options: { org: string }) => listKeys(deps, options.org)));
+
+  const event = program.command('event').description('events');
+  event
+    .command('status')
+    .requiredOption('--event <eventId>', 'event id')
+    .addOption(
+      new Option('--to <status>', `new status: ${STATUSES.join(', ')}, or reopen`).makeOptionMandatory(),
+    )
+    .action(
+      action((deps, options: { event: string; to: string }) => {
+        if (!isStatusTarget(options.to)) {
+          throw new ValidationError([
+            { field: 'to', code: 'invalid_value', message: `must be one of ${STATUSES.join(', ')}, reopen` },
+          ]);
+        }
+        return changeEventStatus(deps, options.event, options.to);
+      }),
+    );
+
+  program
+    .command('copy-data')
+    .description(
+      'copy every record of one database into another, empty one (e.g. the SQLite file into PostgreSQL), then verify the copy',
+    )
+    .requiredOption('--from <database>', 'source: a SQLite file path or file: URL (or a postgres:// URL)')
+    .requiredOption(
+      '--to <database>',
+      'target, which must hold no data: a postgres:// URL (or a SQLite file)',
+    )
+    .action(async (options: { from: string; to: string }, command: Command) => {
+      const from = parseDatabaseUrl(options.from, '--from');
+      const to = parseDatabaseUrl(options.to, '--to');
+      // Opening a missing SQLite file would create an empty one and copy nothing.
+      if (from.kind === 'sqlite' && (from.path === ':memory:' || !existsSync(from.path))) {
+        throw new ConfigError(`--from names no existing database file (${options.from})`);
+      }
+      if (JSON.stringify(from) === JSON.stringify(to)) {
+        throw new ConfigError('--from and --to name the same database');
+      }
+      const source = await openStore(from);
+      try {
+        const target = await openStore(to);
+        try {
+          print(command.optsWithGlobals<GlobalOptions>(), { ...(await copyData(source, target)) });
+        } finally {
+          await target.close();
+        }
+      } finally {
+        await source.close();
+      }
+    });
+
+  program
+    .command('demo')
+    .description('create an organization, a user in a group with an approver, and print a key')
+    .action(action(async (deps) => ({ ...(await createDemo(deps)) })));
+
+  return program;
+}
+
+export async function runCli(argv: string[]): Promise<void> {
+  const program = buildCli();
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'commander.helpDisplayed' || code === 'commander.version') return;
+    if (code.startsWith('commander.')) {
+      process.exitCode = 2;
+      return;
+    }
+    const message =
+      error instanceof DomainError || error instanceof ConfigError
+        ? error.message
+        : String((error as Error)?.message ?? error);
+    process.stderr.write(`eventplan: ${message}\n`);
+    process.exitCode = error instanceof ConfigError ? 78 : 1;
+  }
+}
