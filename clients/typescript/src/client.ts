@@ -1,0 +1,108 @@
+/**
+ * A small typed client for the eventplan API: openapi-fetch over the types generated from the
+ * OpenAPI document (./schema.d.ts), plus two habits every integration needs: follow pagination
+ * (`listAllEvents`) and back off when rate limited (a 429 is retried after its `Retry-After`).
+ */
+import createClient, { type Client } from 'openapi-fetch';
+import type { components, paths } from './schema.js';
+
+export type { components, paths };
+export type Event = components['schemas']['Event'];
+export type EventListItem = components['schemas']['EventListItem'];
+export type CreateEventRequest = components['schemas']['CreateEventRequest'];
+export type UpdateEventRequest = components['schemas']['UpdateEventRequest'];
+export type Problem = components['schemas']['Problem'];
+
+export interface RetryInfo {
+  /** 1 for the first retry. */
+  attempt: number;
+  /** How long the client waits before this retry, from `Retry-After`. */
+  waitMs: number;
+  response: Response;
+}
+
+export interface EventplanClientOptions {
+  /** Where the API is, e.g. `http://127.0.0.1:3000` (paths already start with /v1). */
+  baseUrl: string;
+  /** Sent as `x-api-key` on every request. */
+  apiKey: string;
+  /** Retries of a 429 before it is returned to the caller (default 3). */
+  maxRetries?: number;
+  /** The longest `Retry-After` honoured (default 60 s); a 429 asking for longer is returned at once. */
+  maxRetryDelayMs?: number;
+  /** Called before each wait, e.g. to log it. */
+  onRetry?: (retry: RetryInfo) => void;
+  /** The fetch to use (default: the global one). */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export interface EventplanClient extends Client<paths> {
+  /** Every event of the organization, newest first, fetching page after page as it is iterated. */
+  listAllEvents(options?: { pageSize?: number }): AsyncGenerator<EventListItem>;
+}
+
+/** A refused request, with the problem details (RFC 9457) the API sent. */
+export class EventplanError extends Error {
+  readonly status: number;
+  readonly problem: Problem | undefined;
+
+  constructor(response: Response, body: unknown) {
+    const problem = isProblem(body) ? body : undefined;
+    super(problem ? `${response.status} ${problem.code}: ${problem.message}` : `HTTP ${response.status}`);
+    this.name = 'EventplanError';
+    this.status = response.status;
+    this.problem = problem;
+  }
+}
+
+export function createEventplanClient(options: EventplanClientOptions): EventplanClient {
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/$/, ''),
+    headers: { 'x-api-key': options.apiKey },
+    fetch: retryingFetch(options),
+  });
+  return Object.assign(client, {
+    listAllEvents: (listOptions?: { pageSize?: number }) => listAllEvents(client, listOptions),
+  });
+}
+
+async function* listAllEvents(client: Client<paths>, { pageSize = 100 } = {}): AsyncGenerator<EventListItem> {
+  for (let page = 1; ; page++) {
+    const { data, error, response } = await client.GET('/v1/events', {
+      params: { query: { page, limit: pageSize } },
+    });
+    if (!data) throw new EventplanError(response, error);
+    yield* data.data;
+    if (data.data.length < pageSize || page * pageSize >= data.total) return;
+  }
+}
+
+/** A 429 means the request was not processed, so it is safe to send again, even a POST. */
+function retryingFetch(options: EventplanClientOptions) {
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const maxRetries = options.maxRetries ?? 3;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
+  return async (request: Request): Promise<Response> => {
+    for (let attempt = 1; ; attempt++) {
+      const response = await send(request.clone());
+      if (response.status !== 429 || attempt > maxRetries) return response;
+      const waitMs = retryAfterMs(response.headers.get('retry-after'));
+      if (waitMs === undefined || waitMs > maxRetryDelayMs) return response;
+      options.onRetry?.({ attempt, waitMs, response });
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  };
+}
+
+/** `Retry-After` as delay-seconds or as an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterMs(header: string | null): number | undefined {
+  if (header === null) return undefined;
+  if (/^[0-9]+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function isProblem(body: unknown): body is Problem {
+  return typeof body === 'object' && body !== null && 'code' in body && 'message' in body;
+}
