@@ -1,0 +1,169 @@
+/** The event repository contract, run on every backend. */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { toListItem } from '../../src/domain/derived.js';
+import { ConflictError } from '../../src/domain/errors.js';
+import type { StoredEvent } from '../../src/domain/types.js';
+import { BACKENDS, describeStore } from './backends.js';
+import { newEvent, newGroup, newOrganization, newUser, nextTime } from './fixtures.js';
+
+const session = (title: string) => ({
+  id: randomUUID(),
+  title,
+  dates: ['2026-05-02'],
+  startTime: '09:00',
+  endTime: '10:00',
+  roomType: '',
+  capacity: 0,
+  avRequirements: [],
+  fbRequirements: [],
+  avOtherText: '',
+  fbOtherText: '',
+  notes: '',
+});
+
+for (const backend of BACKENDS) {
+  describeStore(backend, 'event repository', (store) => {
+    let org: string;
+    let planner: string;
+    let approver: string;
+
+    beforeAll(async () => {
+      org = await newOrganization(store());
+      planner = await newUser(store(), org);
+      approver = await newUser(store(), org);
+      await newGroup(store(), org, [
+        [planner, 'member'],
+        [approver, 'approver'],
+      ]);
+    });
+
+    it('grants a new event to its creator and the approvers of every group of the creator, each once', async () => {
+      const secondApprover = await newUser(store(), org);
+      const inactiveApprover = await newUser(store(), org);
+      await newGroup(store(), org, [
+        [planner, 'member'],
+        [approver, 'approver'],
+        [secondApprover, 'approver'],
+        [inactiveApprover, 'approver'],
+      ]);
+      await store().identity.deactivateUser(inactiveApprover);
+      // A member of another group of the approver sees nothing of it.
+      await newGroup(store(), org, [
+        [approver, 'approver'],
+        [await newUser(store(), org), 'member'],
+      ]);
+      const { grantedTo } = await store().events.insert(newEvent(org, planner));
+      expect(grantedTo).toBe(3);
+    });
+
+    it('grants nothing, and still stores the event, when the creator is in no group', async () => {
+      const loner = await newUser(store(), org);
+      const event = newEvent(org, loner);
+      expect(await store().events.insert(event)).toEqual({ grantedTo: 0 });
+      expect(await store().events.find(org, event.details.id)).toEqual(event);
+    });
+
+    it('serves the stored details as the exact JSON text, and only inside the organization', async () => {
+      const event = newEvent(org, planner, { notesForVenue: 'Quiet rooms, please — ☕' });
+      await store().events.insert(event);
+      expect(await store().events.findDocument(org, event.details.id)).toBe(JSON.stringify(event.details));
+      const other = await newOrganization(store());
+      expect(await store().events.findDocument(other, event.details.id)).toBeUndefined();
+      expect(await store().events.find(other, event.details.id)).toBeUndefined();
+      expect(await store().events.findOrganizationOf(event.details.id)).toBe(org);
+      expect(await store().events.findOrganizationOf(randomUUID())).toBeUndefined();
+    });
+
+    it('writes a change and its status history through update, and returns what it wrote', async () => {
+      const event = newEvent(org, planner);
+      await store().events.insert(event);
+      const updatedAt = nextTime();
+      const written = await store().events.update(org, event.details.id, (current) => ({
+        ...current,
+        previousStatus: 'booked',
+        details: { ...current.details, status: 'cancelled', name: 'Renamed', updatedAt },
+      }));
+      expect(written?.details.name).toBe('Renamed');
+      expect(await store().events.find(org, event.details.id)).toEqual(written);
+      const page = await store().events.list(org, { offset: 0, limit: 100 });
+      expect(page.items.map((item) => JSON.parse(item))).toContainEqual(toListItem(written!.details));
+    });
+
+    it('writes nothing when the change returns the event unchanged or throws', async () => {
+      const event = newEvent(org, planner);
+      await store().events.insert(event);
+      const same = await store().events.update(org, event.details.id, (current) => current);
+      expect(same).toEqual(event);
+      const refusal = new ConflictError('no');
+      await expect(
+        store().events.update(org, event.details.id, (current) => {
+          current.details.name = 'Half-written';
+          throw refusal;
+        }),
+      ).rejects.toBe(refusal);
+      expect(await store().events.find(org, event.details.id)).toEqual(event);
+    });
+
+    it('updates nothing outside the organization', async () => {
+      const event = newEvent(org, planner);
+      await store().events.insert(event);
+      const other = await newOrganization(store());
+      let called = false;
+      const result = await store().events.update(other, event.details.id, (current) => {
+        called = true;
+        return current;
+      });
+      expect(result).toBeUndefined();
+      expect(called).toBe(false);
+    });
+
+    it('never loses one of many concurrent updates of the same event', async () => {
+      const event = newEvent(org, planner);
+      await store().events.insert(event);
+      const titles = Array.from({ length: 40 }, (_, index) => `Session ${index}`);
+      await Promise.all(
+        titles.map((title) =>
+          store().events.update(org, event.details.id, (current) => ({
+            ...current,
+            details: { ...current.details, agenda: [...current.details.agenda, session(title)] },
+          })),
+        ),
+      );
+      const stored = await store().events.find(org, event.details.id);
+      expect(stored?.details.agenda.map((item) => item.title).sort()).toEqual([...titles].sort());
+    });
+
+    it('lists an organization newest first, ties broken by id, with the total of its events', async () => {
+      const own = await newOrganization(store());
+      const creator = await newUser(store(), own);
+      const sameTime = nextTime();
+      const events: StoredEvent[] = [
+        newEvent(own, creator, { name: 'First' }),
+        newEvent(own, creator, { name: 'Tie A' }, sameTime),
+        newEvent(own, creator, { name: 'Tie B' }, sameTime),
+        newEvent(own, creator, { name: 'Last' }),
+      ];
+      for (const event of events) await store().events.insert(event);
+      await store().events.insert(newEvent(org, planner, { name: 'Elsewhere' }));
+
+      const expected = [...events]
+        .sort(
+          (a, b) =>
+            b.details.createdAt.localeCompare(a.details.createdAt) || (a.details.id < b.details.id ? 1 : -1),
+        )
+        .map((event) => JSON.stringify(toListItem(event.details)));
+      const whole = await store().events.list(own, { offset: 0, limit: 10 });
+      expect(whole).toEqual({ items: expected, total: 4 });
+      expect(await store().events.list(own, { offset: 1, limit: 2 })).toEqual({
+        items: expected.slice(1, 3),
+        total: 4,
+      });
+      expect(await store().events.list(own, { offset: 4, limit: 2 })).toEqual({ items: [], total: 4 });
+      expect(await store().events.list(await newOrganization(store()), { offset: 0, limit: 5 })).toEqual({
+        items: [],
+        total: 0,
+      });
+    });
+  });
+}

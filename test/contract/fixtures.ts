@@ -1,0 +1,68 @@
+/** Records written straight through the ports, so the contract suites test the repositories alone. */
+import { randomUUID } from 'node:crypto';
+import { buildNewEvent } from '../../src/domain/create-event.js';
+import type { StoredEvent } from '../../src/domain/types.js';
+import type { ApiKeyRecord, MemberRole } from '../../src/ports/identity-repository.js';
+import type { Store } from '../../src/ports/store.js';
+
+let tick = Date.parse('2026-03-01T09:00:00.000Z');
+/** Distinct, increasing timestamps, so orderings are deterministic. */
+export function nextTime(): string {
+  tick += 1000;
+  return new Date(tick).toISOString();
+}
+
+export async function newOrganization(store: Store, name = 'Org') {
+  const id = randomUUID();
+  await store.identity.insertOrganization({ id, name, createdAt: nextTime() });
+  return id;
+}
+
+export async function newUser(store: Store, organizationId: string, email = `${randomUUID()}@example.com`) {
+  const id = randomUUID();
+  await store.identity.insertUser({
+    id,
+    organizationId,
+    email,
+    name: null,
+    active: true,
+    createdAt: nextTime(),
+  });
+  return id;
+}
+
+export async function newGroup(store: Store, organizationId: string, members: Array<[string, MemberRole]>) {
+  const id = randomUUID();
+  await store.identity.insertGroup({ id, organizationId, name: 'Group', createdAt: nextTime() });
+  for (const [userId, role] of members) await store.identity.putMember(organizationId, id, userId, role);
+  return id;
+}
+
+export function newKey(organizationId: string, userId: string, keyId: string): ApiKeyRecord {
+  return {
+    keyId,
+    organizationId,
+    userId,
+    secretHash: 'ab'.repeat(32),
+    createdAt: nextTime(),
+    revokedAt: null,
+    lastUsedAt: null,
+  };
+}
+
+export function newEvent(
+  organizationId: string,
+  createdBy: string,
+  body: Record<string, unknown> = {},
+  createdAt = nextTime(),
+): StoredEvent {
+  return {
+    organizationId,
+    createdBy,
+    previousStatus: null,
+    details: buildNewEvent(
+      { name: 'Summit', eventDates: [{ startDate: '2026-05-01', endDate: '2026-05-03' }], ...body },
+      { id: randomUUID(), now: createdAt, newId: randomUUID },
+    ),
+  };
+}

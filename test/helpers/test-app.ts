@@ -1,0 +1,50 @@
+/** The real app over a real store, with a demo organization and its key. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
+import { randomIds, systemClock } from '../../src/adapters/system.js';
+import type { AppDeps } from '../../src/app/deps.js';
+import { createDemo } from '../../src/app/organizations.js';
+import type { TrustProxy } from '../../src/config.js';
+import { buildApp } from '../../src/http/app.js';
+import type { RateLimiter } from '../../src/ports/rate-limiter.js';
+import { checkEveryResponse } from './openapi.js';
+import { type Backend, openTestStore } from './test-store.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  demo: Awaited<ReturnType<typeof createDemo>>;
+  key: string;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  options: {
+    rateLimitPerMinute?: number;
+    rateLimiter?: RateLimiter;
+    backend?: Backend;
+    trustProxy?: TrustProxy;
+  } = {},
+): Promise<TestApp> {
+  const { store, destroy } = await openTestStore(options.backend);
+  const deps: AppDeps = { store, clock: systemClock, ids: randomIds };
+  const rateLimiter =
+    options.rateLimiter ?? createMemoryRateLimiter({ limit: options.rateLimitPerMinute ?? 1_000_000 });
+  const app = await buildApp({ deps, rateLimiter, trustProxy: options.trustProxy });
+  // Every response of a documented operation must match the OpenAPI document, or the test fails.
+  checkEveryResponse(app);
+  const demo = await createDemo(deps);
+  return {
+    app,
+    deps,
+    demo,
+    key: demo.key,
+    async close() {
+      await app.close();
+      await rateLimiter.close();
+      await destroy();
+    },
+  };
+}
+
+export const json = (response: LightMyRequestResponse) => response.json() as Record<string, any>;

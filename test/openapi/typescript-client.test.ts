@@ -1,0 +1,113 @@
+/** The typed client (clients/typescript) against a real listening server, every response checked. */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quickstart } from '../../clients/typescript/examples/quickstart.js';
+import { createEventplanClient, type EventplanClientOptions, type RetryInfo } from '../../clients/typescript/src/index.js';
+import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
+import { expectMatchesOpenApi, fromFetch } from '../helpers/openapi.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+/** fetch that fails the test when a response does not match the document. */
+const checkedFetch = async (request: Request): Promise<Response> => {
+  const response = await fetch(request.clone());
+  expectMatchesOpenApi(await fromFetch(response.clone()), request.method, new URL(request.url).pathname);
+  return response;
+};
+
+describe('the TypeScript client on a live server', () => {
+  let t: TestApp;
+  let options: EventplanClientOptions;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    options = { baseUrl: await listen(t), apiKey: t.key, fetch: checkedFetch };
+  });
+  afterAll(() => t.close());
+
+  it('creates, reads, updates the agenda and lists, as in the example', async () => {
+    const lines: string[] = [];
+    const result = await quickstart(createEventplanClient(options), (line) => lines.push(line));
+    expect(result.event.id).toBe(result.id);
+    expect(result.event.agenda.map((session) => session.title)).toEqual(['Opening plenary']);
+    expect(result.event.budgetBreakdown).toEqual({ venue: 25000, fb: 8000.5 });
+    expect(result.etag).toMatch(/^"/);
+    expect(result.listed).toBe(1);
+    expect(lines).toHaveLength(4);
+
+    const again = await createEventplanClient(options).GET('/v1/events/{id}', {
+      params: { path: { id: result.id } },
+    });
+    expect(again.data?.agenda).toEqual(result.event.agenda);
+    expect(again.response.headers.get('etag')).toBe(result.etag);
+  });
+
+  it('follows pagination through every page, newest first, without repeats', async () => {
+    const client = createEventplanClient(options);
+    for (let index = 0; index < 7; index++) {
+      const { response } = await client.POST('/v1/events', { body: { name: `Paged ${index}` } });
+      expect(response.status).toBe(201);
+    }
+    const listed = [];
+    for await (const event of client.listAllEvents({ pageSize: 3 })) listed.push(event);
+    const { data } = await client.GET('/v1/events', { params: { query: { limit: 100 } } });
+    expect(listed.length).toBe(data?.total);
+    expect(listed.map((event) => event.id)).toEqual(data?.data.map((event) => event.id));
+    expect(new Set(listed.map((event) => event.id)).size).toBe(listed.length);
+    expect(listed.slice(0, 7).map((event) => event.name)).toEqual(
+      ['Paged 6', 'Paged 5', 'Paged 4', 'Paged 3', 'Paged 2', 'Paged 1', 'Paged 0'],
+    );
+  });
+
+  it('reports a refused request with its problem details', async () => {
+    const client = createEventplanClient(options);
+    const { error, response } = await client.POST('/v1/events', { body: { name: '' } });
+    expect(response.status).toBe(400);
+    expect(error).toMatchObject({ code: 'validation_failed', errors: [{ field: 'name' }] });
+  });
+});
+
+describe('the TypeScript client when rate limited', () => {
+  let t: TestApp;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    // Two requests per one-second window: the third waits about a second.
+    t = await startTestApp({ rateLimiter: createMemoryRateLimiter({ limit: 2, windowMs: 1000 }) });
+    baseUrl = await listen(t);
+  });
+  afterAll(() => t.close());
+
+  it('waits Retry-After and retries a 429, so every call finally succeeds', async () => {
+    const retries: RetryInfo[] = [];
+    const client = createEventplanClient({
+      baseUrl,
+      apiKey: t.key,
+      fetch: checkedFetch,
+      maxRetries: 5,
+      onRetry: (retry) => retries.push(retry),
+    });
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => client.GET('/v1/events', { params: { query: { limit: 1 } } })),
+    );
+    expect(results.map(({ response }) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(retries.length).toBeGreaterThan(0);
+    for (const retry of retries) {
+      expect(retry.response.status).toBe(429);
+      expect(retry.waitMs).toBe(Number(retry.response.headers.get('retry-after')) * 1000);
+      expect(retry.waitMs).toBeGreaterThan(0);
+    }
+  });
+
+  it('returns the 429 to the caller once its retries are used up', async () => {
+    const client = createEventplanClient({ baseUrl, apiKey: t.key, fetch: checkedFetch, maxRetries: 0 });
+    const results = await Promise.all(Array.from({ length: 4 }, () => client.GET('/v1/events')));
+    const refused = results.filter(({ response }) => response.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.error).toMatchObject({ code: 'rate_limited' });
+  });
+});

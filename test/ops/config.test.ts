@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { exitWithin, runEventplan } from './server-process.js';
+
+describe('configuration checked at start', () => {
+  // A path below a regular file can never be created.
+  const dir = mkdtempSync(join(tmpdir(), 'eventplan-config-'));
+  writeFileSync(join(dir, 'a-file'), '');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const bad: Array<[string, Record<string, string>, RegExp]> = [
+    ['a PORT that is not a number', { PORT: 'eighty' }, /PORT/],
+    ['a PORT out of range', { PORT: '70000' }, /PORT/],
+    [
+      'a DATABASE_URL with an unknown scheme',
+      { DATABASE_URL: 'mysql://db.example/eventplan' },
+      /DATABASE_URL/,
+    ],
+    ['a malformed postgres DATABASE_URL', { DATABASE_URL: 'postgres://user@[not-a-host/db' }, /DATABASE_URL/],
+    [
+      'a DATABASE_URL file that cannot be created',
+      { DATABASE_URL: join(dir, 'a-file', 'eventplan.db') },
+      /DATABASE_URL/,
+    ],
+    ['a zero RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '0' }, /RATE_LIMIT_PER_MINUTE/],
+    [
+      'a RATE_LIMIT_PER_MINUTE that is not a number',
+      { RATE_LIMIT_PER_MINUTE: '10/s' },
+      /RATE_LIMIT_PER_MINUTE/,
+    ],
+    ['an unknown LOG_LEVEL', { LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [
+      'a headers timeout longer than the request timeout',
+      { HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' },
+      /HTTP_HEADERS_TIMEOUT_MS.*HTTP_REQUEST_TIMEOUT_MS/,
+    ],
+    ['a negative SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '-5' }, /SHUTDOWN_TIMEOUT_MS/],
+    ['a TRUST_PROXY that is neither hops nor addresses', { TRUST_PROXY: 'yes please' }, /TRUST_PROXY/],
+  ];
+
+  it('stops `eventplan serve` with a non-zero exit and a message naming the variable, for each bad value', async () => {
+    const runs = bad.map(([, env]) => runEventplan({ PORT: '0', DATABASE_URL: ':memory:', ...env }));
+    const exits = await Promise.all(runs.map((run) => exitWithin(run, 30_000))).finally(() => {
+      for (const run of runs) if (run.child.exitCode === null) run.child.kill('SIGKILL');
+    });
+    exits.forEach((exit, index) => {
+      const [what, , names] = bad[index]!;
+      const stderr = runs[index]!.stderr();
+      expect(exit.code, `${what}: ${stderr}`).not.toBe(0);
+      expect(exit.code, what).not.toBeNull();
+      expect(stderr, what).toMatch(names);
+      expect(runs[index]!.stdout(), what).not.toMatch(/Server listening/);
+    });
+  }, 60_000);
+});
+
+describe('loadConfig', () => {
+  it('trusts no proxy by default, and reads TRUST_PROXY as hops or as proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('defaults the server timeouts and the shutdown deadline', () => {
+    const config = loadConfig({});
+    expect(config.timeouts).toEqual({
+      headersMs: 10_000,
+      requestMs: 30_000,
+      keepAliveMs: 5_000,
+      connectionMs: 60_000,
+    });
+    expect(config.shutdownTimeoutMs).toBe(10_000);
+  });
+
+  it('reads the timeouts from the environment', () => {
+    const config = loadConfig({
+      HTTP_HEADERS_TIMEOUT_MS: '2000',
+      HTTP_REQUEST_TIMEOUT_MS: '4000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '61000',
+      HTTP_CONNECTION_TIMEOUT_MS: '9000',
+      SHUTDOWN_TIMEOUT_MS: '3000',
+    });
+    expect(config.timeouts).toEqual({
+      headersMs: 2000,
+      requestMs: 4000,
+      keepAliveMs: 61_000,
+      connectionMs: 9000,
+    });
+    expect(config.shutdownTimeoutMs).toBe(3000);
+  });
+
+  it('refuses a timeout below 100 ms, naming the variable', () => {
+    expect(() => loadConfig({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '5' })).toThrow(ConfigError);
+    expect(() => loadConfig({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '5' })).toThrow(/HTTP_KEEP_ALIVE_TIMEOUT_MS/);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * `eventplan copy-data` moves the embedded database into PostgreSQL with nothing lost: every record,
+ * key hashes (old keys keep working), grants, statuses and the status before cancellation, counts.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
+import { openPostgresStore } from '../../src/adapters/postgres/postgres-store.js';
+import { openSqliteStore } from '../../src/adapters/sqlite/sqlite-store.js';
+import { randomIds, systemClock } from '../../src/adapters/system.js';
+import { issueKey, revokeKey } from '../../src/app/api-keys.js';
+import { tallyStore } from '../../src/app/copy-data.js';
+import type { AppDeps, Principal } from '../../src/app/deps.js';
+import { changeEventStatus, createEvent, updateEvent } from '../../src/app/events.js';
+import { createDemo, createUser, deactivateUser } from '../../src/app/organizations.js';
+import { buildApp } from '../../src/http/app.js';
+import type { Store } from '../../src/ports/store.js';
+import { runCli, runFailing, runJson, SPAWN_TIMEOUT_MS, temporaryDirectory } from '../cli/run-cli.js';
+import { createTestDatabase, type Scratch } from '../helpers/postgres.js';
+import { describeWithService } from '../helpers/services.js';
+
+async function recordsOf(store: Store) {
+  const byKind: Record<string, unknown[]> = {};
+  for await (const batch of store.transfer.exportRecords()) {
+    byKind[batch.kind] = [...(byKind[batch.kind] ?? []), ...batch.records];
+  }
+  return byKind;
+}
+
+describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL', () => {
+  const directory = temporaryDirectory();
+  const sqlitePath = join(directory.path, 'eventplan.db');
+  let target: Scratch;
+  let source: Store;
+  let demo: Awaited<ReturnType<typeof createDemo>>;
+  let revokedKey: string;
+  let deactivatedKey: string;
+  const eventIds: string[] = [];
+
+  beforeAll(async () => {
+    target = await createTestDatabase();
+    source = openSqliteStore({ path: sqlitePath });
+    await source.migrate();
+    const deps: AppDeps = { store: source, clock: systemClock, ids: randomIds };
+    demo = await createDemo(deps);
+    const other = await createDemo(deps);
+    const principal: Principal = {
+      organizationId: demo.organizationId,
+      userId: demo.userId,
+      keyId: demo.keyId,
+    };
+    for (let i = 0; i < 12; i++) {
+      const { id } = await createEvent(deps, principal, {
+        name: `Summit ${i}`,
+        formattedLocations: [{ city: 'Lisbon', country: 'Portugal' }],
+        eventDates: [{ startDate: '2026-09-01', endDate: '2026-09-03' }],
+        agenda: [{ title: 'Opening', dates: ['2026-09-01'], startTime: '09:00', endTime: '10:00' }],
+        budgetBreakdown: { venue: 1200.5 },
+      });
+      eventIds.push(id);
+    }
+    await updateEvent(deps, principal, eventIds[0]!, {
+      notesForVenue: 'Step-free access — please',
+      agendaOperations: [
+        {
+          op: 'add',
+          session: { title: 'Close', dates: ['2026-09-03'], startTime: '16:00', endTime: '17:00' },
+        },
+      ],
+    });
+    await changeEventStatus(deps, eventIds[1]!, 'booked');
+    await changeEventStatus(deps, eventIds[1]!, 'cancelled');
+    await changeEventStatus(deps, eventIds[2]!, 'wait_for_proposals');
+    // An event of a creator in no group: no grants.
+    const loner = await createUser(deps, {
+      organizationId: other.organizationId,
+      email: 'loner@example.com',
+    });
+    const lonerKey = await issueKey(deps, loner.id);
+    await createEvent(
+      deps,
+      { organizationId: other.organizationId, userId: loner.id, keyId: lonerKey.keyId },
+      {
+        name: 'Unseen',
+      },
+    );
+    const revoked = await issueKey(deps, demo.userId);
+    await revokeKey(deps, revoked.keyId);
+    revokedKey = revoked.key;
+    deactivatedKey = other.key;
+    await deactivateUser(deps, other.userId);
+  });
+
+  afterAll(async () => {
+    await source?.close();
+    await target?.drop();
+    directory.remove();
+  });
+
+  it(
+    'copies every record, reports counts and a digest that match both databases, and old keys keep working',
+    {
+      timeout: SPAWN_TIMEOUT_MS,
+    },
+    async () => {
+      const report = await runJson(['copy-data', '--from', sqlitePath, '--to', target.url]);
+      expect(report.copied).toEqual({
+        organizations: 2,
+        users: 5,
+        groups: 2,
+        memberships: 4,
+        apiKeys: 4,
+        events: 13,
+        grants: 24,
+      });
+
+      const copy = openPostgresStore({ url: target.url });
+      try {
+        const sourceTally = await tallyStore(source);
+        const targetTally = await tallyStore(copy);
+        expect(targetTally.counts).toEqual(report.copied);
+        expect(sourceTally.digest()).toBe(report.digest);
+        expect(targetTally.digest()).toBe(report.digest);
+        expect(await recordsOf(copy)).toEqual(await recordsOf(source));
+
+        const app = await buildApp({
+          deps: { store: copy, clock: systemClock, ids: randomIds },
+          rateLimiter: createMemoryRateLimiter({ limit: 1000 }),
+        });
+        try {
+          const call = (key: string, url: string) =>
+            app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+          const list = await call(demo.key, '/v1/events?limit=100');
+          expect(list.statusCode).toBe(200);
+          expect(list.json().total).toBe(12);
+          const cancelled = await call(demo.key, `/v1/events/${eventIds[1]}`);
+          expect(cancelled.body).toBe(await source.events.findDocument(demo.organizationId, eventIds[1]!));
+          expect(cancelled.json().status).toBe('cancelled');
+          expect((await call(revokedKey, '/v1/events')).statusCode).toBe(401);
+          expect((await call(deactivatedKey, '/v1/events')).statusCode).toBe(401);
+          // The status before cancellation came along: reopening restores it.
+          await changeEventStatus(
+            { store: copy, clock: systemClock, ids: randomIds },
+            eventIds[1]!,
+            'reopen',
+          );
+          expect((await call(demo.key, `/v1/events/${eventIds[1]}`)).json().status).toBe('booked');
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await copy.close();
+      }
+    },
+  );
+
+  it(
+    'refuses a target that already holds data, and changes nothing',
+    {
+      timeout: SPAWN_TIMEOUT_MS,
+    },
+    async () => {
+      const failed = await runFailing(['copy-data', '--from', sqlitePath, '--to', target.url]);
+      expect(failed.stderr).toMatch(/already holds data/);
+      const copy = openPostgresStore({ url: target.url });
+      try {
+        expect((await tallyStore(copy)).counts.organizations).toBe(2);
+      } finally {
+        await copy.close();
+      }
+    },
+  );
+
+  it(
+    'refuses a source file that does not exist instead of copying an empty database',
+    {
+      timeout: SPAWN_TIMEOUT_MS,
+    },
+    async () => {
+      const result = await runCli([
+        'copy-data',
+        '--from',
+        join(directory.path, 'missing.db'),
+        '--to',
+        target.url,
+      ]);
+      expect(result.code).toBe(78);
+      expect(result.stderr).toMatch(/--from/);
+    },
+  );
+});
