@@ -1,0 +1,74 @@
+/**
+ * Seeds a fresh database through the use cases (never through HTTP): a demo organization with a
+ * key, then `count` events built by createEvent, with the ids and creation times workload.ts names.
+ */
+import { openStore } from '../src/adapters/open-store.js';
+import { randomIds, systemClock } from '../src/adapters/system.js';
+import type { AppDeps } from '../src/app/deps.js';
+import { createEvent } from '../src/app/events.js';
+import { createDemo } from '../src/app/organizations.js';
+import { parseDatabaseUrl } from '../src/config.js';
+import type { IdSource } from '../src/ports/system.js';
+import { createBody, createdAtFor, eventIdFor, SESSIONS_PER_EVENT, uuidFor } from './workload.js';
+
+export interface SeedResult {
+  key: string;
+  organizationId: string;
+  seconds: number;
+}
+
+/** Events created concurrently: the store groups them into one transaction per batch. */
+const BATCH = 500;
+
+/** Ids for one event: its own id first, then one per session, in the order createEvent asks. */
+function idsFor(index: number): IdSource {
+  let slot = 0;
+  return {
+    uuid: () => {
+      if (slot > SESSIONS_PER_EVENT)
+        throw new Error(`event ${index} asked for more ids than it has sessions`);
+      return uuidFor(index, slot++);
+    },
+    token: randomIds.token,
+  };
+}
+
+export async function seedDatabase(
+  databaseUrl: string,
+  count: number,
+  onProgress: (done: number) => void = () => {},
+): Promise<SeedResult> {
+  const started = performance.now();
+  const store = await openStore(parseDatabaseUrl(databaseUrl));
+  try {
+    await store.migrate();
+    const base: AppDeps = { store, clock: systemClock, ids: randomIds };
+    const demo = await createDemo(base);
+    const principal = { organizationId: demo.organizationId, userId: demo.userId, keyId: demo.keyId };
+    const end = Date.now() - 60_000;
+    for (let from = 0; from < count; from += BATCH) {
+      const batch: Promise<unknown>[] = [];
+      for (let index = from; index < Math.min(count, from + BATCH); index++) {
+        const deps: AppDeps = {
+          store,
+          clock: { now: () => createdAtFor(index, count, end) },
+          ids: idsFor(index),
+        };
+        batch.push(
+          createEvent(deps, principal, createBody(index)).then((created) => {
+            if (created.id !== eventIdFor(index)) throw new Error(`event ${index} got an unexpected id`);
+          }),
+        );
+      }
+      await Promise.all(batch);
+      onProgress(Math.min(count, from + BATCH));
+    }
+    return {
+      key: demo.key,
+      organizationId: demo.organizationId,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await store.close();
+  }
+}
