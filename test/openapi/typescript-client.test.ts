@@ -58,9 +58,12 @@ describe('the TypeScript client on a live server', () => {
     expect(listed.length).toBe(data?.total);
     expect(listed.map((event) => event.id)).toEqual(data?.data.map((event) => event.id));
     expect(new Set(listed.map((event) => event.id)).size).toBe(listed.length);
-    expect(listed.slice(0, 7).map((event) => event.name)).toEqual(
-      ['Paged 6', 'Paged 5', 'Paged 4', 'Paged 3', 'Paged 2', 'Paged 1', 'Paged 0'],
+    // The seven just created come first; events created in the same millisecond are ordered by id.
+    expect(listed.slice(0, 7).map((event) => event.name).sort()).toEqual(
+      ['Paged 0', 'Paged 1', 'Paged 2', 'Paged 3', 'Paged 4', 'Paged 5', 'Paged 6'],
     );
+    const createdAt = listed.map((event) => event.createdAt);
+    expect(createdAt).toEqual([...createdAt].sort().reverse());
   });
 
   it('reports a refused request with its problem details', async () => {
