@@ -16,6 +16,7 @@ const KINDS: RecordKind[] = [
   'apiKeys',
   'events',
   'grants',
+  'idempotencyKeys',
 ];
 
 export interface CopyReport {

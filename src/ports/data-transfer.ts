@@ -1,4 +1,5 @@
 import type { StoredEvent } from '../domain/types.js';
+import type { IdempotencyRecord } from './idempotency-repository.js';
 import type { ApiKeyRecord, Group, MemberRole, Organization, User } from './identity-repository.js';
 
 export interface OrganizationRecord extends Organization {
@@ -27,15 +28,20 @@ export type RecordBatch =
   | { kind: 'memberships'; records: MembershipRecord[] }
   | { kind: 'apiKeys'; records: ApiKeyRecord[] }
   | { kind: 'events'; records: StoredEvent[] }
-  | { kind: 'grants'; records: GrantRecord[] };
+  | { kind: 'grants'; records: GrantRecord[] }
+  | { kind: 'idempotencyKeys'; records: IdempotencyRecord[] };
 
 export type RecordKind = RecordBatch['kind'];
 
-/** Moves every record between stores as it is: ids, key hashes, grants, statuses and counts. */
+/**
+ * Moves every record between stores as it is: ids, key hashes, grants, statuses, counts and the
+ * Idempotency-Key records of creates. Every stored idempotency record is complete (it is written in
+ * its event's transaction); expired ones are copied too, and are ignored and purged as on the source.
+ */
 export interface DataTransfer {
   /**
    * Every record from one consistent snapshot, kind by kind (organizations, users, groups,
-   * memberships, apiKeys, events, grants), each kind ordered by its key compared byte by byte,
+   * memberships, apiKeys, events, grants, idempotencyKeys), each kind ordered by its key compared byte by byte,
    * so two stores holding the same data export the same sequence.
    */
   exportRecords(batchSize?: number): AsyncIterable<RecordBatch>;

@@ -70,6 +70,12 @@ for (const backend of BACKENDS) {
       await store().identity.deactivateUser(approver);
       const event = newEvent(org, planner, { notesForVenue: 'Line one\nline two' });
       await store().events.insert(event);
+      const remembered = newEvent(org, planner, { name: 'Created with a key' });
+      await store().events.insert(remembered, {
+        key: 'export-key-0001',
+        requestHash: 'request-digest',
+        expiredBefore: '1970-01-01T00:00:00.000Z',
+      });
       await store().events.update(org, event.details.id, (current) => ({
         ...current,
         previousStatus: 'booked',
@@ -77,7 +83,7 @@ for (const backend of BACKENDS) {
       }));
 
       const source = await recordsOf(store());
-      expect(source.organizations).toContainEqual(expect.objectContaining({ id: org, eventCount: 1 }));
+      expect(source.organizations).toContainEqual(expect.objectContaining({ id: org, eventCount: 2 }));
       expect(source.grants).toContainEqual({
         organizationId: org,
         eventId: event.details.id,
@@ -90,6 +96,15 @@ for (const backend of BACKENDS) {
         }),
       );
 
+      expect(source.idempotencyKeys).toContainEqual({
+        organizationId: org,
+        key: 'export-key-0001',
+        requestHash: 'request-digest',
+        eventId: remembered.details.id,
+        grantedTo: 1,
+        createdAt: remembered.details.createdAt,
+      });
+
       const target = await scratch();
       // Small batches, so paging through every table is exercised.
       await target.transfer.importRecords(replay(await exportAll(store(), 2)));
@@ -99,6 +114,10 @@ for (const backend of BACKENDS) {
       );
       expect(await target.events.list(org, { offset: 0, limit: 10 })).toEqual(
         await store().events.list(org, { offset: 0, limit: 10 }),
+      );
+      const notBefore = remembered.details.createdAt;
+      expect(await target.idempotency.find(org, 'export-key-0001', notBefore)).toEqual(
+        await store().idempotency.find(org, 'export-key-0001', notBefore),
       );
     });
 

@@ -1,6 +1,7 @@
 /**
  * `eventplan copy-data` moves the embedded database into PostgreSQL with nothing lost: every record,
- * key hashes (old keys keep working), grants, statuses and the status before cancellation, counts.
+ * key hashes (old keys keep working), grants, statuses and the status before cancellation, counts,
+ * and the Idempotency-Key records of creates (a retry after the move replays, not creates again).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -36,6 +37,9 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
   let revokedKey: string;
   let deactivatedKey: string;
   const eventIds: string[] = [];
+  const idempotencyKey = 'retry-after-move-0001';
+  const idempotentBody = { name: 'Created before the move', formattedLocations: [{ city: 'Porto' }] };
+  let idempotentCreate: { id: string; grantedTo: number; location: string };
 
   beforeAll(async () => {
     target = await createTestDatabase();
@@ -89,6 +93,21 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
     revokedKey = revoked.key;
     deactivatedKey = other.key;
     await deactivateUser(deps, other.userId);
+    // A create with an Idempotency-Key, answered by the embedded service just before the move.
+    const app = await buildApp({ deps, rateLimiter: createMemoryRateLimiter({ limit: 1000 }) });
+    try {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/v1/events',
+        headers: { 'x-api-key': demo.key, 'idempotency-key': idempotencyKey },
+        payload: idempotentBody,
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.headers['idempotent-replayed']).toBeUndefined();
+      idempotentCreate = { ...created.json(), location: created.headers.location as string };
+    } finally {
+      await app.close();
+    }
   });
 
   afterAll(async () => {
@@ -110,8 +129,9 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         groups: 2,
         memberships: 4,
         apiKeys: 4,
-        events: 13,
-        grants: 24,
+        events: 14,
+        grants: 26,
+        idempotencyKeys: 1,
       });
 
       const copy = openPostgresStore({ url: target.url });
@@ -132,7 +152,24 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
             app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
           const list = await call(demo.key, '/v1/events?limit=100');
           expect(list.statusCode).toBe(200);
-          expect(list.json().total).toBe(12);
+          expect(list.json().total).toBe(13);
+          // The client retries its create against the new store: the first 201 again, no second event.
+          const retry = (payload: object) =>
+            app.inject({
+              method: 'POST',
+              url: '/v1/events',
+              headers: { 'x-api-key': demo.key, 'idempotency-key': idempotencyKey },
+              payload,
+            });
+          const replayed = await retry(idempotentBody);
+          expect(replayed.statusCode).toBe(201);
+          expect(replayed.headers['idempotent-replayed']).toBe('true');
+          expect(replayed.headers.location).toBe(idempotentCreate.location);
+          expect(replayed.json()).toEqual({ id: idempotentCreate.id, grantedTo: idempotentCreate.grantedTo });
+          expect((await call(demo.key, '/v1/events?limit=100')).json().total).toBe(13);
+          expect((await tallyStore(copy)).counts.events).toBe(14);
+          // The request digest came along too: the key with another body is still refused.
+          expect((await retry({ ...idempotentBody, name: 'Something else' })).statusCode).toBe(422);
           const cancelled = await call(demo.key, `/v1/events/${eventIds[1]}`);
           expect(cancelled.body).toBe(await source.events.findDocument(demo.organizationId, eventIds[1]!));
           expect(cancelled.json().status).toBe('cancelled');

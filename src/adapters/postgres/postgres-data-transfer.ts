@@ -162,6 +162,36 @@ const TABLES: AnyTable[] = [
     toRecord: (row) => ({ organizationId: row.organization_id, eventId: row.event_id, userId: row.user_id }),
     toValues: (grant) => [grant.organizationId, grant.eventId, grant.userId],
   },
+  {
+    kind: 'idempotencyKeys',
+    name: 'idempotency_keys',
+    columns: [
+      ['organization_id', 'text'],
+      ['idempotency_key', 'text'],
+      ['request_hash', 'text'],
+      ['event_id', 'text'],
+      ['granted_to', 'integer'],
+      ['created_at', 'timestamptz'],
+    ],
+    select: 'organization_id, idempotency_key, request_hash, event_id, granted_to, created_at',
+    key: ['organization_id', 'idempotency_key'],
+    toRecord: (row) => ({
+      organizationId: row.organization_id,
+      key: row.idempotency_key,
+      requestHash: row.request_hash,
+      eventId: row.event_id,
+      grantedTo: row.granted_to,
+      createdAt: iso(row.created_at),
+    }),
+    toValues: (record) => [
+      record.organizationId,
+      record.key,
+      record.requestHash,
+      record.eventId,
+      record.grantedTo,
+      record.createdAt,
+    ],
+  },
 ];
 
 const TABLE_OF = new Map(TABLES.map((table) => [table.kind, table]));

@@ -56,6 +56,13 @@ const TABLES: Table[] = [
     from: 'event_grants',
     key: ['organization_id', 'event_id', 'user_id'],
   },
+  {
+    kind: 'idempotencyKeys',
+    select: `organization_id AS organizationId, idempotency_key AS key, request_hash AS requestHash,
+      event_id AS eventId, granted_to AS grantedTo, created_at AS createdAt`,
+    from: 'idempotency_keys',
+    key: ['organization_id', 'idempotency_key'],
+  },
 ];
 
 type Row = Record<string, unknown>;
@@ -133,6 +140,9 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
         grants: db.prepare(
           'INSERT INTO event_grants (organization_id, event_id, user_id) VALUES (@organizationId, @eventId, @userId)',
         ),
+        idempotencyKeys: db.prepare(`INSERT INTO idempotency_keys
+          (organization_id, idempotency_key, request_hash, event_id, granted_to, created_at)
+          VALUES (@organizationId, @key, @requestHash, @eventId, @grantedTo, @createdAt)`),
       };
       // The copy is the only writer while it runs, so its transaction can span the awaits of the source.
       db.exec('BEGIN IMMEDIATE');
