@@ -190,6 +190,38 @@ describe('agendaOperations: add (D7)', () => {
     ).toHaveLength(4);
   });
 
+  it('still judges the times and the days of a session when another of its fields is rejected', () => {
+    const event = makeEvent();
+    const problems = problemsOf(() =>
+      operate(event, [
+        { op: 'add', session: { title: '', dates: ['2026-05-09'], startTime: '10:00', endTime: '09:00' } },
+        { op: 'add', session: { dates: ['2026-05-02', '2026-05-02'], startTime: '10:00', endTime: '10:00' } },
+      ]),
+    );
+    expect(fieldsAndCodes(problems)).toEqual([
+      ['agendaOperations[0].session.title', 'empty'],
+      ['agendaOperations[0].session.endTime', 'out_of_range'],
+      ['agendaOperations[1].session.dates', 'duplicate'],
+      ['agendaOperations[1].session.title', 'required'],
+      ['agendaOperations[1].session.endTime', 'out_of_range'],
+      ['agendaOperations[0].session.dates', 'outside_meeting_room_dates'],
+    ]);
+  });
+
+  it('does not judge the order of times when one of them is itself rejected', () => {
+    const event = makeEvent();
+    const problems = problemsOf(() =>
+      operate(event, [
+        { op: 'add', session: { ...KEYNOTE, startTime: '25:00', endTime: '08:00' } },
+        { op: 'update', sessionId: event.agenda[0]!.id, session: { startTime: '9am', endTime: '08:00' } },
+      ]),
+    );
+    expect(fieldsAndCodes(problems)).toEqual([
+      ['agendaOperations[0].session.startTime', 'invalid_format'],
+      ['agendaOperations[1].session.startTime', 'invalid_format'],
+    ]);
+  });
+
   it('requires non-empty, unique, real days', () => {
     const event = makeEvent();
     const problems = problemsOf(() =>
@@ -638,6 +670,33 @@ describe('agenda days and meetingRoomDates (D7)', () => {
     );
     expect(fieldsAndCodes(problems)).toEqual([
       ['agendaOperations[1].session.dates', 'outside_meeting_room_dates'],
+    ]);
+  });
+
+  it('judges the days of a rejected update and of an update of an unknown session too', () => {
+    const event = makeEvent();
+    const problems = problemsOf(() =>
+      operate(event, [
+        { op: 'update', sessionId: event.agenda[0]!.id, session: { dates: ['2026-05-09'], capacity: -1 } },
+        {
+          op: 'update',
+          sessionId: event.agenda[1]!.id,
+          session: { dates: ['2026-05-10'], endTime: '10:00' },
+        },
+        {
+          op: 'update',
+          sessionId: '00000000-0000-4000-8000-000000000000',
+          session: { dates: ['2026-05-11'] },
+        },
+      ]),
+    );
+    expect(fieldsAndCodes(problems)).toEqual([
+      ['agendaOperations[0].session.capacity', 'out_of_range'],
+      ['agendaOperations[1].session.endTime', 'out_of_range'],
+      ['agendaOperations[2].sessionId', 'unknown_session'],
+      ['agendaOperations[0].session.dates', 'outside_meeting_room_dates'],
+      ['agendaOperations[1].session.dates', 'outside_meeting_room_dates'],
+      ['agendaOperations[2].session.dates', 'outside_meeting_room_dates'],
     ]);
   });
 

@@ -36,9 +36,20 @@ const SESSION_KEYS = [
 ] as const;
 const REQUIRED_KEYS = ['title', 'dates', 'startTime', 'endTime'] as const;
 const OPTIONAL_KEYS = ['useInternalSpace', 'internalOfficeId', 'internalOfficeName'] as const;
+const TIME_KEYS = ['startTime', 'endTime'] as const;
 
-/** Checks the fields present in `value`, without judging completeness. */
-function checkSessionFields(value: unknown, path: string, problems: Problems): Checked<SessionChanges> {
+/** The fields of a session body that passed their checks, and whether every field did. */
+interface SessionFieldsCheck {
+  changes: SessionChanges;
+  valid: boolean;
+}
+
+/**
+ * Checks the fields present in `value`, without judging completeness. The fields that pass are kept
+ * even when others fail, so that the checks between fields (times in order, days inside
+ * meetingRoomDates) still run and one 400 lists every problem.
+ */
+function checkSessionFields(value: unknown, path: string, problems: Problems): Checked<SessionFieldsCheck> {
   if (!isPlainObject(value)) {
     problems.add(path, 'invalid_type', `must be an object, not ${describeType(value)}`);
     return INVALID;
@@ -68,7 +79,7 @@ function checkSessionFields(value: unknown, path: string, problems: Problems): C
     if (checked === INVALID) valid = false;
     else (changes as Record<string, unknown>)[key] = checked;
   }
-  return valid ? changes : INVALID;
+  return { changes, valid };
 }
 
 function checkSessionField(
@@ -162,21 +173,31 @@ function checkTimesInOrder(
   return false;
 }
 
+/** A session body after its checks: the session when it passed, else the valid days it asked for. */
+export interface NewSessionCheck {
+  session?: AgendaItem;
+  /** On a rejected session: its days, when they were valid, still to be judged against meetingRoomDates. */
+  rejectedDates?: string[];
+}
+
 /** A complete new session (for `add` and for `agenda` on create). */
 export function checkNewSession(
   value: unknown,
   path: string,
   problems: Problems,
   id: string,
-): Checked<AgendaItem> {
-  const changes = checkSessionFields(value, path, problems);
-  if (changes === INVALID) {
-    if (isPlainObject(value)) reportMissing(value, path, problems);
-    return INVALID;
-  }
-  if (!reportMissing(changes, path, problems)) return INVALID;
+): NewSessionCheck {
+  const checked = checkSessionFields(value, path, problems);
+  if (checked === INVALID) return {};
+  const { changes } = checked;
+  const complete = reportMissing(value as Record<string, unknown>, path, problems);
   const session = buildSession(id, {}, changes);
-  return checkTimesInOrder(session, changes, path, problems) ? session : INVALID;
+  const timesInOrder =
+    changes.startTime === undefined ||
+    changes.endTime === undefined ||
+    checkTimesInOrder(session, changes, path, problems);
+  if (checked.valid && complete && timesInOrder) return { session };
+  return changes.dates ? { rejectedDates: changes.dates } : {};
 }
 
 function reportMissing(value: Record<string, unknown>, path: string, problems: Problems): boolean {
@@ -190,10 +211,18 @@ function reportMissing(value: Record<string, unknown>, path: string, problems: P
   return complete;
 }
 
+/** Days a rejected operation asked for, judged against meetingRoomDates like those of accepted ones. */
+export interface RejectedDates {
+  path: string;
+  dates: string[];
+}
+
 export interface AgendaResult {
   agenda: AgendaItem[];
   /** For each session whose days this request set: the path of the field that set them last. */
   datesSetAt: Map<string, string>;
+  /** Valid days of operations rejected for other reasons. */
+  rejectedDates: RejectedDates[];
 }
 
 const OPERATION_KEYS = ['op', 'sessionId', 'session'] as const;
@@ -207,8 +236,9 @@ export function applyAgendaOperations(
 ): AgendaResult {
   const working = new Map(agenda.map((session) => [session.id, session]));
   const datesSetAt = new Map<string, string>();
+  const rejectedDates: RejectedDates[] = [];
   const ops = checkArray(operations, 'agendaOperations', problems, LIMITS.agendaOperations, (item) => item);
-  if (ops === INVALID) return { agenda: [...agenda], datesSetAt };
+  if (ops === INVALID) return { agenda: [...agenda], datesSetAt, rejectedDates };
 
   ops.forEach((operation, index) => {
     const path = fieldPath('agendaOperations', index);
@@ -232,10 +262,17 @@ export function applyAgendaOperations(
           problems.add(sessionPath, 'required', 'is required for add');
           return;
         }
-        const session = checkNewSession(operation.session, sessionPath, problems, newId());
-        if (session === INVALID) return;
+        const datesPath = fieldPath(sessionPath, 'dates');
+        const { session, rejectedDates: dates } = checkNewSession(
+          operation.session,
+          sessionPath,
+          problems,
+          newId(),
+        );
+        if (dates) rejectedDates.push({ path: datesPath, dates });
+        if (!session) return;
         working.set(session.id, session);
-        datesSetAt.set(session.id, fieldPath(sessionPath, 'dates'));
+        datesSetAt.set(session.id, datesPath);
         return;
       }
       case 'update': {
@@ -244,12 +281,22 @@ export function applyAgendaOperations(
           problems.add(sessionPath, 'required', 'is required for update: the fields to change');
           return;
         }
-        const changes = checkSessionFields(operation.session, sessionPath, problems);
-        if (!current || changes === INVALID) return;
-        const updated = buildSession(current.id, current, changes);
-        if (!checkTimesInOrder(updated, changes, sessionPath, problems)) return;
-        working.set(current.id, updated);
-        if (changes.dates !== undefined) datesSetAt.set(current.id, fieldPath(sessionPath, 'dates'));
+        const checked = checkSessionFields(operation.session, sessionPath, problems);
+        if (checked === INVALID) return;
+        const { changes } = checked;
+        const datesPath = fieldPath(sessionPath, 'dates');
+        const updated = current && buildSession(current.id, current, changes);
+        // Times are judged when every time sent was valid: a rejected one says nothing about the order.
+        const sent = operation.session as Record<string, unknown>;
+        const timesValid = TIME_KEYS.every((key) => sent[key] === undefined || changes[key] !== undefined);
+        const timesInOrder =
+          !updated || !timesValid || checkTimesInOrder(updated, changes, sessionPath, problems);
+        if (!updated || !checked.valid || !timesInOrder) {
+          if (changes.dates) rejectedDates.push({ path: datesPath, dates: changes.dates });
+          return;
+        }
+        working.set(updated.id, updated);
+        if (changes.dates !== undefined) datesSetAt.set(updated.id, datesPath);
         return;
       }
       case 'remove': {
@@ -279,7 +326,7 @@ export function applyAgendaOperations(
       `the agenda would have ${result.length} sessions; at most ${LIMITS.agendaSessions} are allowed`,
     );
   }
-  return { agenda: result, datesSetAt };
+  return { agenda: result, datesSetAt, rejectedDates };
 }
 
 function findSession(

@@ -211,6 +211,21 @@ describe('buildNewEvent (D9)', () => {
     ]);
   });
 
+  it('still judges the times and days of a session that has another problem', () => {
+    const problems = problemsOf(() =>
+      create({
+        name: 'x',
+        eventDates: MAY,
+        agenda: [{ ...SESSION, title: '', dates: ['2026-06-01'], startTime: '11:00' }],
+      }),
+    );
+    expect(fieldsAndCodes(problems)).toEqual([
+      ['agenda[0].title', 'empty'],
+      ['agenda[0].endTime', 'out_of_range'],
+      ['agenda[0].dates', 'outside_meeting_room_dates'],
+    ]);
+  });
+
   it('does not judge sessions against meeting-room dates that were rejected or sent twice', () => {
     const badRange = [{ startDate: '2026-05-03', endDate: '2026-05-01' }];
     expect(

@@ -1,5 +1,5 @@
 /** Building a new event from a create request (D9). */
-import { checkNewSession } from './agenda.js';
+import { checkNewSession, type RejectedDates } from './agenda.js';
 import { withDerivedFields } from './derived.js';
 import { ValidationError } from './errors.js';
 import { applyWritableField, isWritableField } from './event-fields.js';
@@ -63,6 +63,7 @@ export function buildNewEvent(body: unknown, context: CreateContext): EventDetai
   const problems = new Problems();
   const draft = blankEvent(context.id, context.now);
   const datesSetAt = new Map<string, string>();
+  const rejectedDates: RejectedDates[] = [];
 
   if (body.name === undefined) problems.add('name', 'required', 'is required');
   const eventDatesKeys = ['eventDates', 'event_dates', 'meetingRoomDates'].filter(
@@ -101,12 +102,13 @@ export function buildNewEvent(body: unknown, context: CreateContext): EventDetai
       // 400 lists every problem.
       const sessions: AgendaItem[] = [];
       checkArray(value, 'agenda', problems, LIMITS.agendaOperations, (item, path) => {
-        const session = checkNewSession(item, path, problems, context.newId());
-        if (session !== INVALID) {
-          sessions.push(session);
-          datesSetAt.set(session.id, fieldPath(path, 'dates'));
-        }
-        return session;
+        const checked = checkNewSession(item, path, problems, context.newId());
+        if (checked.rejectedDates)
+          rejectedDates.push({ path: fieldPath(path, 'dates'), dates: checked.rejectedDates });
+        if (!checked.session) return INVALID;
+        sessions.push(checked.session);
+        datesSetAt.set(checked.session.id, fieldPath(path, 'dates'));
+        return checked.session;
       });
       draft.agenda = sessions;
     } else if (SET_BY_SERVICE.includes(key)) {
@@ -116,7 +118,9 @@ export function buildNewEvent(body: unknown, context: CreateContext): EventDetai
     }
   }
 
-  if (meetingRoomDatesValid) judgeAgendaDates(draft.agenda, draft.meetingRoomDates, datesSetAt, problems);
+  if (meetingRoomDatesValid) {
+    judgeAgendaDates(draft.agenda, draft.meetingRoomDates, datesSetAt, problems, rejectedDates);
+  }
   if (!problems.empty) throw new ValidationError(problems.list);
   return withDerivedFields(draft);
 }

@@ -1,5 +1,5 @@
 /** Applying a PATCH to an event: the rules of the interface, D5, D6 and D7, as one pure function. */
-import { applyAgendaOperations, uncoveredDates } from './agenda.js';
+import { applyAgendaOperations, type RejectedDates, uncoveredDates } from './agenda.js';
 import { rangesCover } from './dates.js';
 import { deepEqual } from './deep-equal.js';
 import { withDerivedFields } from './derived.js';
@@ -54,16 +54,18 @@ export function applyUpdate(current: EventDetails, body: unknown, context: Updat
   }
 
   let datesSetAt = new Map<string, string>();
+  let rejectedDates: RejectedDates[] = [];
   if (body.agendaOperations !== undefined && body.agendaOperations !== null) {
     const result = applyAgendaOperations(current.agenda, body.agendaOperations, problems, context.newId);
     draft.agenda = result.agenda;
     datesSetAt = result.datesSetAt;
+    rejectedDates = result.rejectedDates;
   } else if (body.agendaOperations === null) {
     problems.add('agendaOperations', 'invalid_type', 'must be an array of operations');
   }
 
   const orphans = meetingRoomDatesValid
-    ? judgeAgendaDates(draft.agenda, draft.meetingRoomDates, datesSetAt, problems)
+    ? judgeAgendaDates(draft.agenda, draft.meetingRoomDates, datesSetAt, problems, rejectedDates)
     : [];
   if (!problems.empty) throw new ValidationError(problems.list);
   if (orphans.length > 0) throw new AgendaSessionsOrphanedError(orphans);
@@ -76,25 +78,28 @@ export function applyUpdate(current: EventDetails, body: unknown, context: Updat
 /**
  * Every day of every session must lie inside meetingRoomDates. Days this request set are a 400 on
  * the operation that set them; days left outside by a change of meetingRoomDates are orphans (409).
+ * `rejectedDates` are the valid days of sessions rejected for other reasons, judged too so that one
+ * 400 lists every problem.
  */
 export function judgeAgendaDates(
   agenda: readonly AgendaItem[],
   meetingRoomDates: readonly DateRange[],
   datesSetAt: ReadonlyMap<string, string>,
   problems: Problems,
+  rejectedDates: readonly RejectedDates[] = [],
 ): OrphanedSession[] {
   const orphans: OrphanedSession[] = [];
   const covered = rangesCover(meetingRoomDates);
+  for (const { path, dates } of rejectedDates) {
+    const outside = dates.filter((date) => !covered(date));
+    if (outside.length > 0) reportOutside(problems, path, outside);
+  }
   for (const session of agenda) {
     const outside = uncoveredDates(session, covered);
     if (outside.length === 0) continue;
     const setAt = datesSetAt.get(session.id);
     if (setAt) {
-      problems.add(
-        setAt,
-        'outside_meeting_room_dates',
-        `days ${outside.join(', ')} are not inside meetingRoomDates`,
-      );
+      reportOutside(problems, setAt, outside);
     } else {
       orphans.push({
         sessionId: session.id,
@@ -105,4 +110,12 @@ export function judgeAgendaDates(
     }
   }
   return orphans;
+}
+
+function reportOutside(problems: Problems, path: string, outside: readonly string[]): void {
+  problems.add(
+    path,
+    'outside_meeting_room_dates',
+    `days ${outside.join(', ')} are not inside meetingRoomDates`,
+  );
 }
