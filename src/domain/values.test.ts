@@ -227,6 +227,19 @@ describe('checkDateRange', () => {
   it('rejects a range that is not an object', () => {
     expect(run(checkDateRange, ['2026-05-01', '2026-05-02']).problems[0]?.code).toBe('invalid_type');
   });
+
+  it('still judges the order of the days when the range has an unknown key', () => {
+    const { result, problems } = run(checkDateRange, {
+      startDate: '2026-05-02',
+      endDate: '2026-05-01',
+      x: 1,
+    });
+    expect(result).toBe(INVALID);
+    expect(problems.map((p) => [p.field, p.code])).toEqual([
+      ['field.x', 'unknown_field'],
+      ['field.endDate', 'out_of_range'],
+    ]);
+  });
 });
 
 describe('checkMeetingRoomRange', () => {
@@ -236,6 +249,19 @@ describe('checkMeetingRoomRange', () => {
     );
     expect(run(checkMeetingRoomRange, { startDate: '2026-01-01', endDate: '2027-01-02' }).problems).toEqual([
       { field: 'field', code: 'too_long', message: expect.stringContaining('367') },
+    ]);
+  });
+
+  it('still judges the length of a range that has an unknown key', () => {
+    const { result, problems } = run(checkMeetingRoomRange, {
+      startDate: '2026-01-01',
+      endDate: '2027-01-02',
+      x: 1,
+    });
+    expect(result).toBe(INVALID);
+    expect(problems.map((p) => [p.field, p.code])).toEqual([
+      ['field.x', 'unknown_field'],
+      ['field', 'too_long'],
     ]);
   });
 

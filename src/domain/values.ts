@@ -165,38 +165,13 @@ export function checkDeadline(value: unknown, path: string, problems: Problems):
 }
 
 export function checkDateRange(value: unknown, path: string, problems: Problems): Checked<DateRange> {
-  if (!isPlainObject(value)) {
-    problems.add(
-      path,
-      'invalid_type',
-      `must be an object with startDate and endDate, not ${describeType(value)}`,
-    );
-    return INVALID;
-  }
-  let valid = rejectUnknownKeys(value, ['startDate', 'endDate'], path, problems);
-  const range: Partial<DateRange> = {};
-  for (const key of ['startDate', 'endDate'] as const) {
-    if (value[key] === undefined) {
-      problems.add(fieldPath(path, key), 'required', 'is required');
-      valid = false;
-      continue;
-    }
-    const date = checkDate(value[key], fieldPath(path, key), problems);
-    if (date === INVALID) valid = false;
-    else range[key] = date;
-  }
-  if (!valid) return INVALID;
-  const checked = range as DateRange;
-  if (checked.startDate > checked.endDate) {
-    problems.add(fieldPath(path, 'endDate'), 'out_of_range', 'must not be before startDate');
-    return INVALID;
-  }
-  return { startDate: checked.startDate, endDate: checked.endDate };
+  const { range, valid } = readDateRange(value, path, problems);
+  return range && valid ? range : INVALID;
 }
 
 export function checkMeetingRoomRange(value: unknown, path: string, problems: Problems): Checked<DateRange> {
-  const range = checkDateRange(value, path, problems);
-  if (range === INVALID) return INVALID;
+  const { range, valid } = readDateRange(value, path, problems);
+  if (!range) return INVALID;
   const days = rangeLength(range);
   if (days > LIMITS.meetingRoomRangeDays) {
     problems.add(
@@ -206,7 +181,43 @@ export function checkMeetingRoomRange(value: unknown, path: string, problems: Pr
     );
     return INVALID;
   }
-  return range;
+  return valid ? range : INVALID;
+}
+
+/**
+ * A DateRange, when both of its days are sound and in order (`range`), and whether nothing else was
+ * wrong with it (`valid`): an unknown key does not stop the days from being judged too.
+ */
+function readDateRange(
+  value: unknown,
+  path: string,
+  problems: Problems,
+): { range?: DateRange; valid: boolean } {
+  if (!isPlainObject(value)) {
+    problems.add(
+      path,
+      'invalid_type',
+      `must be an object with startDate and endDate, not ${describeType(value)}`,
+    );
+    return { valid: false };
+  }
+  const valid = rejectUnknownKeys(value, ['startDate', 'endDate'], path, problems);
+  const days: Partial<DateRange> = {};
+  for (const key of ['startDate', 'endDate'] as const) {
+    if (value[key] === undefined) {
+      problems.add(fieldPath(path, key), 'required', 'is required');
+      continue;
+    }
+    const date = checkDate(value[key], fieldPath(path, key), problems);
+    if (date !== INVALID) days[key] = date;
+  }
+  const { startDate, endDate } = days;
+  if (startDate === undefined || endDate === undefined) return { valid: false };
+  if (startDate > endDate) {
+    problems.add(fieldPath(path, 'endDate'), 'out_of_range', 'must not be before startDate');
+    return { valid: false };
+  }
+  return { range: { startDate, endDate }, valid };
 }
 
 /** An array whose items are each checked; the whole array is INVALID if any item is. */
