@@ -71,8 +71,9 @@ export async function buildApp(options: AppOptions) {
     onProtoPoisoning: 'ignore',
     onConstructorPoisoning: 'ignore',
     ajv: { customOptions: { allErrors: true, coerceTypes: true } },
-    // A long id must reach the id check (400 naming `id`), not stop in the router with a bare 414.
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 8192 },
+    // A long id must reach the key and id checks (401, then 400 naming `id`), not stop in the router
+    // with a bare 414: the cap is above the 16 KiB Node allows for a whole request head.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 65_536 },
     rewriteUrl: (request) => escapeMalformedPercents(request.url ?? '/'),
     clientErrorHandler: answerClientError,
     // What the router still refuses before any hook gets a problem body and a request id.
