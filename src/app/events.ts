@@ -1,6 +1,6 @@
 /** Event use cases: the HTTP routes and the CLI call these, never the store directly. */
 import { buildNewEvent } from '../domain/create-event.js';
-import { NotFoundError, PreconditionFailedError, ValidationError } from '../domain/errors.js';
+import { NotFoundError, PreconditionFailedError, type Problem, ValidationError } from '../domain/errors.js';
 import { changeStatus, type StatusTarget } from '../domain/status.js';
 import type { EventDetails } from '../domain/types.js';
 import { applyUpdate } from '../domain/update-event.js';
@@ -10,11 +10,15 @@ import type { IdempotencyClaim } from '../ports/idempotency-repository.js';
 import { type AppDeps, nowText, type Principal } from './deps.js';
 import { etagOf, ifMatchAllows } from './etag.js';
 
+/** The problem of a malformed event id, if any (none for a UUID in either case). */
+export function eventIdProblems(id: string): Problem[] {
+  return isUuid(id) ? [] : [{ field: 'id', code: 'invalid_format', message: 'must be a UUID' }];
+}
+
 /** Checks an event id and returns it in canonical form: UUIDs are case-insensitive, stored ids are lower case. */
 export function assertEventId(id: string): string {
-  if (!isUuid(id)) {
-    throw new ValidationError([{ field: 'id', code: 'invalid_format', message: 'must be a UUID' }]);
-  }
+  const problems = eventIdProblems(id);
+  if (problems.length > 0) throw new ValidationError(problems);
   return id.toLowerCase();
 }
 

@@ -26,26 +26,36 @@ function checkInteger(field: string, raw: unknown, schema: TSchema, problems: Pr
   return value;
 }
 
-export function strictQuery(schema: TObject) {
+/**
+ * Every problem of the request's query string against `schema`; integers that pass are written back
+ * as numbers. A schema without properties (a route that takes no parameters) refuses every parameter.
+ */
+export function queryProblems(schema: TObject, request: FastifyRequest): Problem[] {
   const known = Object.keys(schema.properties);
-  return async function checkQuery(request: FastifyRequest) {
-    const query = request.query as Record<string, unknown>;
-    const problems: Problem[] = [];
-    for (const [name, raw] of Object.entries(query)) {
-      const field = `query.${name}`;
-      const property = Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
-      if (!property) {
-        problems.push({
-          field,
-          code: 'unknown_field',
-          message: `is not a query parameter of this endpoint; use ${known.join(', ')}`,
-        });
-        continue;
-      }
-      if (property.type !== 'integer') continue;
-      const value = checkInteger(field, raw, property, problems);
-      if (value !== undefined) query[name] = value;
+  const unknown =
+    known.length > 0
+      ? `is not a query parameter of this endpoint; use ${known.join(', ')}`
+      : 'is not a query parameter: this endpoint takes none';
+  const query = request.query as Record<string, unknown>;
+  const problems: Problem[] = [];
+  for (const [name, raw] of Object.entries(query)) {
+    const field = `query.${name}`;
+    const property = Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
+    if (!property) {
+      problems.push({ field, code: 'unknown_field', message: unknown });
+      continue;
     }
+    if (property.type !== 'integer') continue;
+    const value = checkInteger(field, raw, property, problems);
+    if (value !== undefined) query[name] = value;
+  }
+  return problems;
+}
+
+/** A hook refusing a request whose query string does not fit the route's `querystring` schema. */
+export function strictQuery(schema: TObject) {
+  return async function checkQuery(request: FastifyRequest) {
+    const problems = queryProblems(schema, request);
     if (problems.length > 0) throw new ValidationError(problems);
   };
 }

@@ -8,13 +8,25 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { BUDGET_CATEGORIES, LIMITS, ROOM_TYPES, STATUSES } from '../domain/types.js';
 
 // ---------------------------------------------------------------------------------------------------
-// Query strings and path parameters (checked by Fastify and by ./query.ts)
+// Query strings and path parameters (checked by Fastify and by ./query.ts). Every /v1 route declares its
+// query string, and a parameter it does not declare is a 400 naming `query.<name>`.
 
-export const ListQuery = Type.Object({
-  // The ceiling keeps (page - 1) * limit a safe integer for every store; past the last page is simply empty.
-  page: Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 1, description: 'Page number, from 1.' }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Events per page, 1 to 100.' }),
-});
+export const ListQuery = Type.Object(
+  {
+    // The ceiling keeps (page - 1) * limit a safe integer for every store; past the last page is simply empty.
+    page: Type.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      default: 1,
+      description: 'Page number, from 1.',
+    }),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Events per page, 1 to 100.' }),
+  },
+  { additionalProperties: false },
+);
+
+/** The query string of a route that takes no parameters: any parameter is a 400 naming `query.<name>`. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 export const EventIdParams = Type.Object({
   id: Type.String({
@@ -1004,7 +1016,8 @@ export const CreateEventRoute = {
   tags: ['Events'],
   summary: 'Create an event',
   description:
-    "Creates an event in the `draft` status, owned by the key's user and granted to that user and the user's approvers. `eventDates` becomes the initial `meetingRoomDates`. Check `grantedTo`: `0` is not an error. Send an `Idempotency-Key` to retry safely.",
+    "Creates an event in the `draft` status, owned by the key's user and granted to that user and the user's approvers. `eventDates` becomes the initial `meetingRoomDates`. Check `grantedTo`: `0` is not an error. Send an `Idempotency-Key` to retry safely. Takes no query parameters: any is a 400 naming `query.<name>`, checked before the body.",
+  querystring: NoQuery,
   headers: CreateEventHeaders,
   response: {
     201: jsonResponse(
@@ -1015,7 +1028,9 @@ export const CreateEventRoute = {
         'Idempotent-Replayed': RESPONSE_HEADERS.replayed,
       },
     ),
-    400: ERRORS[400]('The body, or the `Idempotency-Key` header, was refused.'),
+    400: ERRORS[400](
+      'The body, the `Idempotency-Key` header or a query parameter (none is accepted) was refused.',
+    ),
     401: ERRORS[401],
     409: problemResponse(
       'A request with the same `Idempotency-Key` is still in progress; retry after it has finished.',
@@ -1037,8 +1052,9 @@ export const GetEventRoute = {
   tags: ['Events'],
   summary: 'Read an event',
   description:
-    'The full details view, with its `ETag`. Send the ETag back in `If-None-Match` to get a bodiless `304` while the event is unchanged, or in `If-Match` on a PATCH to update only what you read.',
+    'The full details view, with its `ETag`. Send the ETag back in `If-None-Match` to get a bodiless `304` while the event is unchanged, or in `If-Match` on a PATCH to update only what you read. Takes no query parameters: any is a 400 naming `query.<name>`.',
   params: EventIdParams,
+  querystring: NoQuery,
   headers: GetEventHeaders,
   response: {
     200: jsonResponse('The event.', ref(Event), { ETag: RESPONSE_HEADERS.etag }),
@@ -1047,7 +1063,9 @@ export const GetEventRoute = {
       description: 'Not modified: the event still has an ETag listed in `If-None-Match`. No body.',
       headers: { ...API_HEADERS, ETag: RESPONSE_HEADERS.etag },
     },
-    400: ERRORS[400]('The id is not a UUID (`id`), or a header is malformed.'),
+    400: ERRORS[400](
+      'The id is not a UUID (`id`), a query parameter was sent (none is accepted: `query.<name>`), or a header is malformed.',
+    ),
     401: ERRORS[401],
     404: ERRORS[404],
     429: ERRORS[429],
@@ -1060,9 +1078,10 @@ export const UpdateEventRoute = {
   tags: ['Events'],
   summary: 'Update an event',
   description:
-    'A JSON Merge Patch over the writable fields, plus `agendaOperations`. Checks run in this order: key (401), rate limit (429), id format (400), body is a JSON object (400/413/415), event exists (404), not cancelled (409), `If-Match` (412), every field and agenda problem at once (400), stranded sessions (409). Only then is it written. The response is the whole event with its new `ETag`.',
+    'A JSON Merge Patch over the writable fields, plus `agendaOperations`. Takes no query parameters. Checks run in this order: key (401), rate limit (429), id format and query parameters (one 400 naming `id` and every `query.<name>`), body is a JSON object (400/413/415), event exists (404), not cancelled (409), `If-Match` (412), every field and agenda problem at once (400), stranded sessions (409). Only then is it written. The response is the whole event with its new `ETag`.',
   consumes: [JSON_MEDIA_TYPE, 'application/merge-patch+json'],
   params: EventIdParams,
+  querystring: NoQuery,
   headers: UpdateEventHeaders,
   response: {
     200: jsonResponse(
@@ -1072,7 +1091,7 @@ export const UpdateEventRoute = {
         ETag: RESPONSE_HEADERS.etag,
       },
     ),
-    400: ERRORS[400]('The id, the body or a header was refused.'),
+    400: ERRORS[400]('The id, a query parameter (none is accepted), the body or a header was refused.'),
     401: ERRORS[401],
     404: ERRORS[404],
     409: problemResponse(

@@ -81,6 +81,32 @@ describe('PATCH /v1/events/{id}: order of checks (D5)', () => {
     problemAt(await raw('not-a-uuid', '[]'), 'id');
   });
 
+  it('answers 401 and 429 before looking at the query', async () => {
+    expectProblem(await raw(`${randomUUID()}?foo=1`, '{}', 'application/json', null), 401, 'unauthorized');
+    const limited = await startTestApp({ rateLimitPerMinute: 1 });
+    try {
+      const client = clientFor(limited);
+      expect((await client.list()).statusCode).toBe(200);
+      expectProblem(await client.patch(`${randomUUID()}?foo=1`, { name: 'x' }), 429, 'rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('reports a malformed id and an unknown query parameter in one 400', async () => {
+    const response = await raw('not-a-uuid?foo=1', '{"name":"x"}');
+    expect(fieldsOf(response)).toEqual(['id', 'query.foo']);
+    expect(problemAt(response, 'query.foo').code).toBe('unknown_field');
+  });
+
+  it('answers 400 naming the unknown query parameter before reading the body or looking the event up', async () => {
+    const unknown = randomUUID();
+    expect(fieldsOf(await raw(`${unknown}?foo=1`, 'name=x', 'text/plain'))).toEqual(['query.foo']);
+    expect(fieldsOf(await raw(`${unknown}?foo=1`, OVER_ONE_MIB))).toEqual(['query.foo']);
+    expect(fieldsOf(await raw(`${unknown}?foo=1`, '{"name":'))).toEqual(['query.foo']);
+    expect(fieldsOf(await raw(`${unknown}?foo=1`, '{"name":"x"}'))).toEqual(['query.foo']);
+  });
+
   it('checks the body (415, 413, 400) before looking the event up', async () => {
     const unknown = randomUUID();
     expectProblem(await raw(unknown, 'name=x', 'text/plain'), 415, 'unsupported_media_type');

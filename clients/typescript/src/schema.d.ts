@@ -38,7 +38,7 @@ export interface paths {
         put?: never;
         /**
          * Create an event
-         * @description Creates an event in the `draft` status, owned by the key's user and granted to that user and the user's approvers. `eventDates` becomes the initial `meetingRoomDates`. Check `grantedTo`: `0` is not an error. Send an `Idempotency-Key` to retry safely.
+         * @description Creates an event in the `draft` status, owned by the key's user and granted to that user and the user's approvers. `eventDates` becomes the initial `meetingRoomDates`. Check `grantedTo`: `0` is not an error. Send an `Idempotency-Key` to retry safely. Takes no query parameters: any is a 400 naming `query.<name>`, checked before the body.
          */
         post: operations["createEvent"];
         delete?: never;
@@ -56,7 +56,7 @@ export interface paths {
         };
         /**
          * Read an event
-         * @description The full details view, with its `ETag`. Send the ETag back in `If-None-Match` to get a bodiless `304` while the event is unchanged, or in `If-Match` on a PATCH to update only what you read.
+         * @description The full details view, with its `ETag`. Send the ETag back in `If-None-Match` to get a bodiless `304` while the event is unchanged, or in `If-Match` on a PATCH to update only what you read. Takes no query parameters: any is a 400 naming `query.<name>`.
          */
         get: operations["getEvent"];
         put?: never;
@@ -66,7 +66,7 @@ export interface paths {
         head?: never;
         /**
          * Update an event
-         * @description A JSON Merge Patch over the writable fields, plus `agendaOperations`. Checks run in this order: key (401), rate limit (429), id format (400), body is a JSON object (400/413/415), event exists (404), not cancelled (409), `If-Match` (412), every field and agenda problem at once (400), stranded sessions (409). Only then is it written. The response is the whole event with its new `ETag`.
+         * @description A JSON Merge Patch over the writable fields, plus `agendaOperations`. Takes no query parameters. Checks run in this order: key (401), rate limit (429), id format and query parameters (one 400 naming `id` and every `query.<name>`), body is a JSON object (400/413/415), event exists (404), not cancelled (409), `If-Match` (412), every field and agenda problem at once (400), stranded sessions (409). Only then is it written. The response is the whole event with its new `ETag`.
          */
         patch: operations["updateEvent"];
         trace?: never;
@@ -1164,7 +1164,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedEvent"];
                 };
             };
-            /** @description The body, or the `Idempotency-Key` header, was refused. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            /** @description The body, the `Idempotency-Key` header or a query parameter (none is accepted) was refused. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1350,7 +1350,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The id is not a UUID (`id`), or a header is malformed. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            /** @description The id is not a UUID (`id`), a query parameter was sent (none is accepted: `query.<name>`), or a header is malformed. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1475,7 +1475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description The id, the body or a header was refused. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            /** @description The id, a query parameter (none is accepted), the body or a header was refused. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

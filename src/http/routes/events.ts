@@ -1,29 +1,38 @@
-import type { Static } from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.js';
 import { etagOf, ifNoneMatchHits } from '../../app/etag.js';
-import { assertEventId, createEvent, getEventDocument, listEvents, updateEvent } from '../../app/events.js';
+import { createEvent, eventIdProblems, getEventDocument, listEvents, updateEvent } from '../../app/events.js';
 import { createEventIdempotently } from '../../app/idempotent-create.js';
 import { ValidationError } from '../../domain/errors.js';
 import { isPlainObject } from '../../domain/values.js';
 import { documentedBody } from '../openapi.js';
-import { strictQuery } from '../query.js';
+import { queryProblems, strictQuery } from '../query.js';
 import {
   CreateEventRequest,
   CreateEventRoute,
   type EventIdParams,
   GetEventRoute,
   ListEventsRoute,
-  ListQuery,
+  type ListQuery,
   UpdateEventRequest,
   UpdateEventRoute,
 } from '../schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The id is checked before the body is read (D5: id format comes before body problems). */
-async function checkIdFormat(request: FastifyRequest) {
-  assertEventId((request.params as { id: string }).id);
+/**
+ * The id and the query string are the request's shape: both are checked before the body is read (D5: id
+ * format comes before body problems), and their problems are reported together in one 400.
+ */
+function checkIdAndQuery(query: TObject) {
+  return async function checkRequestShape(request: FastifyRequest) {
+    const problems = [
+      ...eventIdProblems((request.params as { id: string }).id),
+      ...queryProblems(query, request),
+    ];
+    if (problems.length > 0) throw new ValidationError(problems);
+  };
 }
 
 /** The body must be a JSON object before the event is even looked up (D5). */
@@ -49,7 +58,7 @@ export function eventRoutes(deps: AppDeps) {
 
     app.get<{ Querystring: Static<typeof ListQuery> }>(
       '/events',
-      { schema: ListEventsRoute, preValidation: strictQuery(ListQuery) },
+      { schema: ListEventsRoute, onRequest: strictQuery(ListEventsRoute.querystring) },
       async (request, reply) => {
         const { page, limit } = request.query;
         const result = await listEvents(deps, request.principal, { page, limit });
@@ -63,7 +72,8 @@ export function eventRoutes(deps: AppDeps) {
       {
         schema: CreateEventRoute,
         config: documentedBody(CreateEventRequest),
-        onRequest: rejectMergePatch,
+        // The query, like the id of the other routes, is checked before anything about the body.
+        onRequest: [strictQuery(CreateEventRoute.querystring), rejectMergePatch],
         preValidation: requireObjectBody,
       },
       async (request, reply) => {
@@ -83,7 +93,7 @@ export function eventRoutes(deps: AppDeps) {
 
     app.get<{ Params: Static<typeof EventIdParams> }>(
       '/events/:id',
-      { schema: GetEventRoute, onRequest: checkIdFormat },
+      { schema: GetEventRoute, onRequest: checkIdAndQuery(GetEventRoute.querystring) },
       async (request, reply) => {
         const document = await getEventDocument(deps, request.principal, request.params.id);
         const etag = etagOf(document);
@@ -100,7 +110,7 @@ export function eventRoutes(deps: AppDeps) {
       {
         schema: UpdateEventRoute,
         config: documentedBody(UpdateEventRequest),
-        onRequest: checkIdFormat,
+        onRequest: checkIdAndQuery(UpdateEventRoute.querystring),
         preValidation: requireObjectBody,
       },
       async (request, reply) => {
