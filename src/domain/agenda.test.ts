@@ -528,6 +528,43 @@ describe('agendaOperations: remove (D7)', () => {
   });
 });
 
+describe('agendaOperations: session ids are UUIDs, matched in any case', () => {
+  it('updates and removes sessions addressed by their id in upper case', () => {
+    const event = makeEvent();
+    const [keynote, workshops, dinner] = event.agenda;
+    expect(keynote!.id).toMatch(/[a-f]/);
+    const { details } = operate(event, [
+      { op: 'update', sessionId: keynote!.id.toUpperCase(), session: { title: 'Opening keynote' } },
+      { op: 'remove', sessionId: workshops!.id.toUpperCase() },
+    ]);
+    expect(details.agenda).toEqual([{ ...keynote, title: 'Opening keynote' }, dinner]);
+    expect(details.agenda[0]!.id).toBe(keynote!.id);
+  });
+
+  it('treats a remove in upper case and then in lower case as the same session', () => {
+    const event = makeEvent();
+    const id = event.agenda[1]!.id;
+    expect(
+      fieldsAndCodes(
+        problemsOf(() =>
+          operate(event, [
+            { op: 'remove', sessionId: id.toUpperCase() },
+            { op: 'remove', sessionId: id },
+          ]),
+        ),
+      ),
+    ).toEqual([['agendaOperations[1].sessionId', 'unknown_session']]);
+  });
+
+  it('still refuses an upper-case id that names no session', () => {
+    const event = makeEvent();
+    const problems = problemsOf(() =>
+      operate(event, [{ op: 'remove', sessionId: 'AAAAAAAA-0000-4000-8000-000000000099' }]),
+    );
+    expect(fieldsAndCodes(problems)).toEqual([['agendaOperations[0].sessionId', 'unknown_session']]);
+  });
+});
+
 describe('agendaOperations: the list as a whole (D7)', () => {
   it('applies operations in order to a working copy', () => {
     const event = makeEvent();

@@ -2,6 +2,7 @@
 import { type Checked, fieldPath, INVALID, type Problems } from './problems.js';
 import { type AgendaItem, LIMITS } from './types.js';
 import {
+  canonicalUuid,
   checkArray,
   checkBoolean,
   checkDate,
@@ -234,7 +235,8 @@ export function applyAgendaOperations(
   problems: Problems,
   newId: () => string,
 ): AgendaResult {
-  const working = new Map(agenda.map((session) => [session.id, session]));
+  // Keyed by the canonical (lower-case) id: session ids are UUIDs, and an id in any case names its session.
+  const working = new Map(agenda.map((session) => [canonicalUuid(session.id), session]));
   const datesSetAt = new Map<string, string>();
   const rejectedDates: RejectedDates[] = [];
   const ops = checkArray(operations, 'agendaOperations', problems, LIMITS.agendaOperations, (item) => item);
@@ -271,7 +273,7 @@ export function applyAgendaOperations(
         );
         if (dates) rejectedDates.push({ path: datesPath, dates });
         if (!session) return;
-        working.set(session.id, session);
+        working.set(canonicalUuid(session.id), session);
         datesSetAt.set(session.id, datesPath);
         return;
       }
@@ -295,7 +297,7 @@ export function applyAgendaOperations(
           if (changes.dates) rejectedDates.push({ path: datesPath, dates: changes.dates });
           return;
         }
-        working.set(updated.id, updated);
+        working.set(canonicalUuid(updated.id), updated);
         if (changes.dates !== undefined) datesSetAt.set(updated.id, datesPath);
         return;
       }
@@ -305,7 +307,7 @@ export function applyAgendaOperations(
         }
         const current = findSession(working, operation.sessionId, sessionIdPath, 'remove', problems);
         if (!current) return;
-        working.delete(current.id);
+        working.delete(canonicalUuid(current.id));
         datesSetAt.delete(current.id);
         return;
       }
@@ -344,7 +346,7 @@ function findSession(
     problems.add(path, 'invalid_type', `must be a string, not ${describeType(sessionId)}`);
     return undefined;
   }
-  const session = working.get(sessionId);
+  const session = working.get(canonicalUuid(sessionId));
   if (!session) {
     problems.add(
       path,

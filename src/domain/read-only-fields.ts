@@ -2,6 +2,7 @@
 import { deepEqual } from './deep-equal.js';
 import type { Problems } from './problems.js';
 import type { EventDetails } from './types.js';
+import { canonicalUuid } from './values.js';
 
 export const READ_ONLY_FIELDS = [
   'id',
@@ -30,6 +31,8 @@ export function checkReadOnlyField(
 ): void {
   const storedValue = key === 'event_dates' ? stored.eventDates : stored[key];
   if (deepEqual(value, storedValue)) return;
+  // The id is a UUID: sent back in another case, it is the same id (as in the path).
+  if (key === 'id' && typeof value === 'string' && canonicalUuid(value) === canonicalUuid(stored.id)) return;
   const hint =
     key === 'agenda'
       ? 'use agendaOperations to add, update or remove sessions'

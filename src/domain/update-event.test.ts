@@ -472,6 +472,28 @@ describe('applyUpdate: read-only, ignored and unknown fields (D6, D14)', () => {
     ]);
   });
 
+  it('accepts the stored id sent back in upper case, as an id in the path is', () => {
+    const event = makeEvent();
+    expect(EVENT_ID).toMatch(/[a-f]/);
+    expect(update(event, { id: EVENT_ID.toUpperCase() })).toEqual({ details: event, changed: false });
+    const { details } = update(event, {
+      ...structuredClone(event),
+      id: EVENT_ID.toUpperCase(),
+      numPeople: 7,
+    });
+    expect(details).toEqual({ ...event, numPeople: 7, updatedAt: NOW });
+  });
+
+  it.each([
+    ['another UUID in upper case', '00000000-0000-4000-8000-00000000000A'],
+    ['the id with its dashes removed', EVENT_ID.replaceAll('-', '')],
+    ['the id in braces', `{${EVENT_ID}}`],
+    ['the id with a space', ` ${EVENT_ID}`],
+  ])('still rejects as read_only an id that is %s', (_case, value) => {
+    const event = makeEvent();
+    expect(fieldsAndCodes(problemsOf(() => update(event, { id: value })))).toEqual([['id', 'read_only']]);
+  });
+
   it('points agenda changes to agendaOperations', () => {
     const event = makeEvent();
     const [problem] = problemsOf(() => update(event, { agenda: [] }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INVALID, Problems } from './problems.js';
 import {
+  canonicalUuid,
   characterCount,
   checkAmount,
   checkDate,
@@ -281,5 +282,18 @@ describe('isUuid', () => {
     expect(isUuid('0B5C1F9E-7C1A-4A53-9D55-2F0A1C3B4D5E')).toBe(true);
     expect(isUuid('0b5c1f9e7c1a4a539d552f0a1c3b4d5e')).toBe(false);
     expect(isUuid('not-a-uuid')).toBe(false);
+  });
+});
+
+describe('canonicalUuid', () => {
+  it('writes a UUID in lower case and leaves anything else as it is', () => {
+    expect(canonicalUuid('0B5C1F9E-7C1A-4A53-9D55-2F0A1C3B4D5E')).toBe(
+      '0b5c1f9e-7c1a-4a53-9d55-2f0a1c3b4d5e',
+    );
+    expect(canonicalUuid('0b5c1f9e-7c1a-4a53-9d55-2f0a1c3b4d5e')).toBe(
+      '0b5c1f9e-7c1a-4a53-9d55-2f0a1c3b4d5e',
+    );
+    expect(canonicalUuid('NOT-A-UUID')).toBe('NOT-A-UUID');
+    expect(canonicalUuid('0B5C1F9E7C1A4A539D552F0A1C3B4D5E')).toBe('0B5C1F9E7C1A4A539D552F0A1C3B4D5E');
   });
 });

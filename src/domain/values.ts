@@ -23,6 +23,11 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
+/** UUIDs are case-insensitive; their canonical form is lower case, as the service writes them. */
+export function canonicalUuid(value: string): string {
+  return isUuid(value) ? value.toLowerCase() : value;
+}
+
 /** Length in Unicode characters (code points), not UTF-16 units or bytes. */
 export function characterCount(text: string): number {
   let count = 0;

@@ -315,6 +315,22 @@ describe('PATCH: merge semantics (D6)', () => {
     expect(agenda.message).toContain('agendaOperations');
   });
 
+  it('accepts the read-only id and session ids in upper case, as ids in the path are', async () => {
+    const { id, keynote, workshop } = await eventWithAgenda();
+    const response = await api.patch(id.toUpperCase(), {
+      id: id.toUpperCase(),
+      agendaOperations: [
+        { op: 'update', sessionId: keynote.toUpperCase(), session: { title: 'Opening keynote' } },
+        { op: 'remove', sessionId: workshop.toUpperCase() },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().id).toBe(id);
+    expect(response.json().agenda).toEqual([
+      expect.objectContaining({ id: keynote, title: 'Opening keynote' }),
+    ]);
+  });
+
   it('ignores organizationId', async () => {
     const id = await createEvent(api);
     const response = await api.patch(id, { organizationId: randomUUID(), numPeople: 3 });
