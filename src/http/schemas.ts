@@ -560,7 +560,9 @@ export const CreateEventRequest = Type.Object(
     ...writableFields,
     name: eventFields.name,
     currency: Type.Optional(
-      orNull(Currency, { description: 'ISO 4217 code (default `USD`); read-only after create.' }),
+      orNull(Currency, {
+        description: 'ISO 4217 code; omitted or `null` means `USD`. Read-only after create.',
+      }),
     ),
     eventDates: Type.Optional(
       orNull(MeetingRoomDates('Becomes the initial `meetingRoomDates`; send only one of the two.')),
@@ -598,7 +600,7 @@ export const UpdateEventRequest = Type.Object(
     agendaOperations: Type.Optional(
       Type.Array(ref(AgendaOperation), {
         maxItems: LIMITS.agendaOperations,
-        description: `Edits of the agenda, applied in order; at most ${LIMITS.agendaOperations} per request and ${LIMITS.agendaSessions} sessions per event.`,
+        description: `Edits of the agenda, applied in order; at most ${LIMITS.agendaOperations} per request and ${LIMITS.agendaSessions} sessions per event. A list of operations, not a field: \`null\` is a 400 \`invalid_type\`.`,
       }),
     ),
     ...Object.fromEntries(

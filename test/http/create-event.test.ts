@@ -224,6 +224,11 @@ describe('POST /v1/events', () => {
     );
   });
 
+  it('takes currency null on create as the default, USD', async () => {
+    const id = await createEvent(api, { currency: null });
+    expect((await api.get(id)).json().currency).toBe('USD');
+  });
+
   it('refuses application/merge-patch+json on create with 415', async () => {
     const response = await api.raw({
       method: 'POST',

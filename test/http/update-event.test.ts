@@ -331,6 +331,22 @@ describe('PATCH: merge semantics (D6)', () => {
     ]);
   });
 
+  it('refuses currency null on update as a change of a read-only field, and accepts it sent back', async () => {
+    const id = await createEvent(api, { currency: 'EUR' });
+    const response = await expectUnchanged(id, () => api.patch(id, { currency: null, numPeople: 9 }));
+    expect(fieldsOf(response)).toEqual(['currency']);
+    expect(problemAt(response, 'currency').code).toBe('read_only');
+    expect((await api.patch(id, { currency: 'EUR', numPeople: 9 })).statusCode).toBe(200);
+  });
+
+  it('refuses agendaOperations null with 400 invalid_type: it is a list of operations, not a field', async () => {
+    const { id } = await eventWithAgenda();
+    const response = await expectUnchanged(id, () => api.patch(id, { agendaOperations: null, numPeople: 9 }));
+    expect(fieldsOf(response)).toEqual(['agendaOperations']);
+    expect(problemAt(response, 'agendaOperations').code).toBe('invalid_type');
+    expect((await api.patch(id, { agendaOperations: [] })).statusCode).toBe(200);
+  });
+
   it('ignores organizationId', async () => {
     const id = await createEvent(api);
     const response = await api.patch(id, { organizationId: randomUUID(), numPeople: 3 });

@@ -700,7 +700,7 @@ export interface components {
             decisionFactorOtherText?: string | null;
             /** @description At most 50 values. */
             additionalServices?: string[] | null;
-            /** @description ISO 4217 code (default `USD`); read-only after create. */
+            /** @description ISO 4217 code; omitted or `null` means `USD`. Read-only after create. */
             currency?: string | null;
             /** @description Becomes the initial `meetingRoomDates`; send only one of the two. At most 50 ranges, each at most 366 days long. */
             eventDates?: components["schemas"]["DateRange"][] | null;
@@ -779,7 +779,7 @@ export interface components {
             decisionFactorOtherText?: string | null;
             /** @description At most 50 values. */
             additionalServices?: string[] | null;
-            /** @description Edits of the agenda, applied in order; at most 200 per request and 2000 sessions per event. */
+            /** @description Edits of the agenda, applied in order; at most 200 per request and 2000 sessions per event. A list of operations, not a field: `null` is a 400 `invalid_type`. */
             agendaOperations?: components["schemas"]["AgendaOperation"][];
             /**
              * Format: uuid
