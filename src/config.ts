@@ -80,6 +80,18 @@ export function withPoolSettings(database: DatabaseConfig, env: NodeJS.ProcessEn
   return database.kind === 'postgres' ? { ...database, poolSize, statementTimeoutMs } : database;
 }
 
+/**
+ * The database `serve` and every operator command open: DATABASE_URL (or the value given in its place,
+ * named by `variable` in messages) with the checked pool settings.
+ */
+export function readDatabaseConfig(
+  env: NodeJS.ProcessEnv,
+  url: string | undefined = env.DATABASE_URL,
+  variable = 'DATABASE_URL',
+): DatabaseConfig {
+  return withPoolSettings(parseDatabaseUrl(url, variable), env);
+}
+
 export function readServerTimeouts(env: NodeJS.ProcessEnv): ServerTimeouts {
   const timeouts = {
     headersMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
@@ -128,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host,
-    database: withPoolSettings(parseDatabaseUrl(env.DATABASE_URL), env),
+    database: readDatabaseConfig(env),
     redisUrl,
     logLevel,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000_000),

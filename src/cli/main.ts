@@ -16,7 +16,7 @@ import {
   deactivateUser,
   removeGroupMember,
 } from '../app/organizations.js';
-import { ConfigError, loadConfig, parseDatabaseUrl } from '../config.js';
+import { ConfigError, loadConfig, readDatabaseConfig } from '../config.js';
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { isStatusTarget } from '../domain/status.js';
 import { STATUSES } from '../domain/types.js';
@@ -26,11 +26,11 @@ interface GlobalOptions {
   databaseUrl?: string;
 }
 
+/** The same database configuration as `serve`: DATABASE_URL or --database-url, with DATABASE_POOL_SIZE and DATABASE_STATEMENT_TIMEOUT_MS. */
 function databaseOf(options: GlobalOptions) {
-  return parseDatabaseUrl(
-    options.databaseUrl ?? process.env.DATABASE_URL,
-    options.databaseUrl ? '--database-url' : 'DATABASE_URL',
-  );
+  return options.databaseUrl !== undefined
+    ? readDatabaseConfig(process.env, options.databaseUrl, '--database-url')
+    : readDatabaseConfig(process.env);
 }
 
 function print(options: GlobalOptions, result: Record<string, unknown>) {
@@ -200,8 +200,8 @@ export function buildCli(): Command {
       'target, which must hold no data: a postgres:// URL (or a SQLite file)',
     )
     .action(async (options: { from: string; to: string }, command: Command) => {
-      const from = parseDatabaseUrl(options.from, '--from');
-      const to = parseDatabaseUrl(options.to, '--to');
+      const from = readDatabaseConfig(process.env, options.from, '--from');
+      const to = readDatabaseConfig(process.env, options.to, '--to');
       // Opening a missing SQLite file would create an empty one and copy nothing.
       if (from.kind === 'sqlite' && (from.path === ':memory:' || !existsSync(from.path))) {
         throw new ConfigError(`--from names no existing database file (${options.from})`);

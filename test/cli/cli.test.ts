@@ -172,10 +172,16 @@ describe('eventplan operator commands', { timeout: SPAWN_TIMEOUT_MS }, () => {
       runFailing(['no-such-command'], env),
       runFailing(['migrate'], { DATABASE_URL: 'mysql://localhost/eventplan' }),
       runFailing(['serve'], { ...env, PORT: 'eighty' }),
+      runFailing(['migrate'], { ...env, DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }),
+      runFailing(['key', 'list', '--org', demo.organizationId], { ...env, DATABASE_POOL_SIZE: '0' }),
     ]);
     expect(failures[0]!.stderr).toContain('no-such-key');
     expect(failures[9]!.stderr).toContain('DATABASE_URL');
     expect(failures[10]!.stderr).toContain('PORT');
+    // Every command checks the database settings as serve does (exit 78: configuration error).
+    expect(failures[11]!.stderr).toContain('DATABASE_STATEMENT_TIMEOUT_MS');
+    expect(failures[12]!.stderr).toContain('DATABASE_POOL_SIZE');
+    expect([failures[11]!.code, failures[12]!.code]).toEqual([78, 78]);
   });
 
   it('prints plain text without --json', async () => {

@@ -54,3 +54,25 @@ export async function createTestDatabase(): Promise<Scratch> {
       ),
   };
 }
+
+/**
+ * Resolves once a connection of eventplan's (application_name 'eventplan') waits on a lock: advisory,
+ * table or row. Asked from a connection of its own, outside any transaction, where pg_stat_activity
+ * would show the same snapshot every time.
+ */
+export async function untilWaitingOnLock(url: string) {
+  const observer = new pg.Client({ connectionString: url });
+  await observer.connect();
+  try {
+    for (;;) {
+      const { rows } = await observer.query(
+        `SELECT 1 FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = 'eventplan' AND wait_event_type = 'Lock'`,
+      );
+      if (rows.length > 0) return;
+      await new Promise((done) => setTimeout(done, 25));
+    }
+  } finally {
+    await observer.end();
+  }
+}

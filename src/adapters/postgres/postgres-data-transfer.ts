@@ -217,6 +217,7 @@ async function connect(pool: Pool): Promise<PoolClient> {
   }
 }
 
+/** `pool` must have no client-side read timeout: an export or import runs as long as the data takes. */
 export function createPostgresDataTransfer(pool: Pool): DataTransfer {
   return {
     async *exportRecords(batchSize = 500) {

@@ -2,11 +2,28 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newEvent, newOrganization, newUser } from '../../../test/contract/fixtures.js';
-import { createTestDatabase, type Scratch } from '../../../test/helpers/postgres.js';
+import { createTestDatabase, type Scratch, untilWaitingOnLock } from '../../../test/helpers/postgres.js';
 import { describeWithService } from '../../../test/helpers/services.js';
 import { ServiceUnavailableError } from '../../domain/errors.js';
 import { migrations } from './postgres-migrations.js';
-import { openPostgresStore } from './postgres-store.js';
+import { MIGRATION_LOCK, openPostgresStore } from './postgres-store.js';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** Far beyond a 500 ms statement timeout and the client's read timeout 200 ms after it. */
+const HOLD_MS = 1500;
+
+/** The outcome of a promise, without an unhandled rejection while nobody awaits it yet. */
+function settle<T>(promise: Promise<T>) {
+  const outcome = { settled: false };
+  const result = promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  void result.then(() => {
+    outcome.settled = true;
+  });
+  return Object.assign(outcome, { result });
+}
 
 describeWithService('postgres', 'PostgreSQL store', () => {
   let database: Scratch;
@@ -33,6 +50,63 @@ describeWithService('postgres', 'PostgreSQL store', () => {
       expect(rows).toEqual(migrations.map(({ version, name }) => ({ version, name })));
     } finally {
       await client.end();
+    }
+  });
+
+  it("waits for another instance's migration lock past the statement timeout, then migrates", async () => {
+    const fresh = await createTestDatabase();
+    const holder = new pg.Client({ connectionString: fresh.url });
+    await holder.connect();
+    const store = openPostgresStore({ url: fresh.url, statementTimeoutMs: 500 });
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const migrating = settle(store.migrate());
+      await untilWaitingOnLock(fresh.url);
+      await sleep(HOLD_MS);
+      expect(migrating.settled).toBe(false);
+      await holder.query('COMMIT');
+      expect(await migrating.result).toEqual({ value: migrations.map((migration) => migration.name) });
+      await expect(store.ping()).resolves.toBeUndefined();
+    } finally {
+      await holder.end();
+      await store.close();
+      await fresh.drop();
+    }
+  });
+
+  it('lets copy-data wait for a table lock past the statement timeout, then import', async () => {
+    const store = openPostgresStore({ url: database.url, statementTimeoutMs: 500 });
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await store.migrate();
+      await holder.query('BEGIN');
+      // The import locks organizations (EXCLUSIVE) before checking the target is empty.
+      await holder.query('LOCK TABLE organizations IN SHARE MODE');
+      const organization = {
+        id: randomUUID(),
+        name: 'Moved',
+        createdAt: '2026-03-01T09:00:00.000Z',
+        eventCount: 0,
+      };
+      async function* batches() {
+        yield { kind: 'organizations' as const, records: [organization] };
+      }
+      const importing = settle(store.transfer.importRecords(batches()));
+      await untilWaitingOnLock(database.url);
+      await sleep(HOLD_MS);
+      expect(importing.settled).toBe(false);
+      await holder.query('COMMIT');
+      expect(await importing.result).toEqual({ value: undefined });
+      const exported = [];
+      for await (const batch of store.transfer.exportRecords()) {
+        if (batch.kind === 'organizations') exported.push(...batch.records);
+      }
+      expect(exported).toEqual([organization]);
+    } finally {
+      await holder.end();
+      await store.close();
     }
   });
 

@@ -34,12 +34,13 @@ export const FIRST_START_LOCK = 7_331_905_113;
 /** The shared store for several instances: a connection pool; every statement carries the tenant key. */
 export function openPostgresStore(options: PostgresOptions): Store {
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  // A database that stops answering makes requests fail with a 503 about the statement timeout,
+  // whether they wait for a connection or for an answer.
+  const connectionTimeoutMillis = options.connectionTimeoutMs ?? Math.min(statementTimeoutMs || 5000, 5000);
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
-    // A database that stops answering makes requests fail with a 503 about the statement timeout,
-    // whether they wait for a connection or for an answer.
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? Math.min(statementTimeoutMs || 5000, 5000),
+    connectionTimeoutMillis,
     // The server's statement_timeout cannot fire when the network goes silent: the client gives up a
     // little later than the server would, so a slow but reachable database still cancels cleanly.
     ...(statementTimeoutMs > 0 ? { query_timeout: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS } : {}),
@@ -50,12 +51,25 @@ export function openPostgresStore(options: PostgresOptions): Store {
   // An idle connection that dies (server restart, network) is dropped by the pool and replaced on
   // the next checkout; without a listener the error would end the process.
   pool.on('error', () => undefined);
+  // Migrations (and the wait for another instance's) and copy-data may rightly take longer than any
+  // request: they get connections of their own, with neither the statement timeout nor the client's
+  // read timeout. Connecting is still bounded; TCP keep-alive notices a peer that vanished meanwhile.
+  const unlimited = new pg.Pool({
+    connectionString: options.url,
+    max: 2,
+    connectionTimeoutMillis,
+    idleTimeoutMillis: 1000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: 'eventplan',
+  });
+  unlimited.on('error', () => undefined);
 
   const latest = migrations[migrations.length - 1]!.version;
   const events = createPostgresEventRepository(pool);
   const identity = createPostgresIdentityRepository(pool);
   const idempotency = createPostgresIdempotencyRepository(pool);
-  const transfer = createPostgresDataTransfer(pool);
+  const transfer = createPostgresDataTransfer(unlimited);
   let closed: Promise<void> | undefined;
 
   return {
@@ -65,9 +79,11 @@ export function openPostgresStore(options: PostgresOptions): Store {
     idempotency,
     transfer,
     migrate() {
-      return inTransaction(pool, async (client) => {
-        // Waiting for another instance's migration is not a slow statement.
+      return inTransaction(unlimited, async (client) => {
+        // Waiting for another instance's migration is not a slow statement; server defaults of the
+        // role or database must not cut it either.
         await query(client, 'SET LOCAL statement_timeout = 0');
+        await query(client, 'SET LOCAL lock_timeout = 0');
         await query(client, 'SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
         await query(
           client,
@@ -117,7 +133,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
     },
     stats: () => ({ pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } }),
     close() {
-      closed ??= pool.end();
+      closed ??= Promise.all([pool.end(), unlimited.end()]).then(() => undefined);
       return closed;
     },
   };
