@@ -18,15 +18,20 @@ of sessions.
 acts for one user in one organization; everything outside that organization is a 404.
 
 **Errors** are \`application/problem+json\` (RFC 9457) with a stable \`code\` and the \`requestId\`; a 400
-lists every problem at once in \`errors\`, each naming its field, and means nothing was written.
+lists its problems in \`errors\`, each naming its field, and means nothing was written. Every problem of
+the fields comes at once. What is found before the fields are checked comes in a 400 of its own, in this
+order: the id and query parameters (together), the body as a whole (not a JSON object, a key repeated,
+nesting too deep, …), a malformed header.
 
 **Conditional requests.** GET and PATCH return a strong \`ETag\`. Send it in \`If-None-Match\` on GET
 (\`304\` while unchanged) or in \`If-Match\` on PATCH (\`412\` when someone else changed the event first).
 
 **Idempotent create.** Send an \`Idempotency-Key\` on POST to retry a create safely for 24 hours.
 
-**Rate limits** are per key; every response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
-\`RateLimit-Reset\`, and a \`429\` carries \`Retry-After\`.
+**Rate limits** are per key (per client address without a valid key). Every response of the API except
+this document carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, unless it was sent
+before the rate limiter answered: a \`5xx\` while the key was being checked, or a request that could not be
+read at all (too slow, headers too large, not HTTP). A \`429\` carries \`Retry-After\`.
 
 **Request ids.** Send \`x-request-id\` (or let the service make one); it comes back on every response, in
 every error body and in every log line.`;

@@ -661,7 +661,7 @@ export const FieldProblem = Type.Object(
     code: Type.String({
       pattern: '^[a-z][a-z0-9_]*$',
       description:
-        'Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_json`.',
+        'Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_json`, `duplicate_key` (a key repeated in one object), `too_deep` (nesting deeper than 32 levels).',
     }),
     message: Type.String({ description: 'For people.' }),
   },
@@ -857,7 +857,7 @@ export const GetEventHeaders = Type.Object({
       pattern: ENTITY_TAGS_PATTERN,
       description:
         'ETags you hold (or `*`). When one matches the current event (weak comparison), the answer is a `304` without a body.',
-      examples: ['"3q2-7wHyYy1vKp5bQ2mPpg"'],
+      examples: ['"VaBVI4glteVJLWQSQtFG-Bc4DkhgePxC"'],
     }),
   ),
   'x-request-id': Type.Optional(requestIdHeader),
@@ -869,7 +869,7 @@ export const UpdateEventHeaders = Type.Object({
       pattern: ENTITY_TAGS_PATTERN,
       description:
         'Update only if the event is still as you read it: its current `ETag` must be listed (strong comparison); `*` matches any existing event. Otherwise a `412 precondition_failed` and nothing is written. Checked in the same transaction as the write, so of two planners sending the same ETag only one wins.',
-      examples: ['"3q2-7wHyYy1vKp5bQ2mPpg"'],
+      examples: ['"VaBVI4glteVJLWQSQtFG-Bc4DkhgePxC"'],
     }),
   ),
   'x-request-id': Type.Optional(requestIdHeader),
@@ -1080,7 +1080,7 @@ export const UpdateEventRoute = {
   tags: ['Events'],
   summary: 'Update an event',
   description:
-    'A JSON Merge Patch over the writable fields, plus `agendaOperations`. Takes no query parameters. Checks run in this order: key (401), rate limit (429), id format and query parameters (one 400 naming `id` and every `query.<name>`), body is a JSON object (400/413/415), event exists (404), not cancelled (409), `If-Match` (412), every field and agenda problem at once (400), stranded sessions (409). Only then is it written. The response is the whole event with its new `ETag`.',
+    'A JSON Merge Patch over the writable fields, plus `agendaOperations`. Takes no query parameters. Checks run in this order: key (401), rate limit (429), id format and query parameters (one 400 naming `id` and every `query.<name>`), body is a JSON object (400/413/415), a malformed `If-Match` (400, reported on its own), event exists (404), not cancelled (409), `If-Match` (412), every field and agenda problem at once (400), stranded sessions (409). Only then is it written. The response is the whole event with its new `ETag`.',
   consumes: [JSON_MEDIA_TYPE, 'application/merge-patch+json'],
   params: EventIdParams,
   querystring: NoQuery,

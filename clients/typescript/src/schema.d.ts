@@ -66,7 +66,7 @@ export interface paths {
         head?: never;
         /**
          * Update an event
-         * @description A JSON Merge Patch over the writable fields, plus `agendaOperations`. Takes no query parameters. Checks run in this order: key (401), rate limit (429), id format and query parameters (one 400 naming `id` and every `query.<name>`), body is a JSON object (400/413/415), event exists (404), not cancelled (409), `If-Match` (412), every field and agenda problem at once (400), stranded sessions (409). Only then is it written. The response is the whole event with its new `ETag`.
+         * @description A JSON Merge Patch over the writable fields, plus `agendaOperations`. Takes no query parameters. Checks run in this order: key (401), rate limit (429), id format and query parameters (one 400 naming `id` and every `query.<name>`), body is a JSON object (400/413/415), a malformed `If-Match` (400, reported on its own), event exists (404), not cancelled (409), `If-Match` (412), every field and agenda problem at once (400), stranded sessions (409). Only then is it written. The response is the whole event with its new `ETag`.
          */
         patch: operations["updateEvent"];
         trace?: never;
@@ -841,7 +841,7 @@ export interface components {
         FieldProblem: {
             /** @description Path of the offending field from the body's root (`accommodations.2027-03-01.Kingsize`, `agendaOperations[3].session.startTime`), `query.<name>` for query parameters, `header.<name>` for headers, `id` for the path id, `body` for the body as a whole. */
             field: string;
-            /** @description Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_json`. */
+            /** @description Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_json`, `duplicate_key` (a key repeated in one object), `too_deep` (nesting deeper than 32 levels). */
             code: string;
             /** @description For people. */
             message: string;
@@ -1304,7 +1304,7 @@ export interface operations {
             header?: {
                 /**
                  * @description ETags you hold (or `*`). When one matches the current event (weak comparison), the answer is a `304` without a body.
-                 * @example "3q2-7wHyYy1vKp5bQ2mPpg"
+                 * @example "VaBVI4glteVJLWQSQtFG-Bc4DkhgePxC"
                  */
                 "If-None-Match"?: string;
                 /**
@@ -1436,7 +1436,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Update only if the event is still as you read it: its current `ETag` must be listed (strong comparison); `*` matches any existing event. Otherwise a `412 precondition_failed` and nothing is written. Checked in the same transaction as the write, so of two planners sending the same ETag only one wins.
-                 * @example "3q2-7wHyYy1vKp5bQ2mPpg"
+                 * @example "VaBVI4glteVJLWQSQtFG-Bc4DkhgePxC"
                  */
                 "If-Match"?: string;
                 /**
