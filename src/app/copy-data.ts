@@ -7,6 +7,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { ConflictError } from '../domain/errors.js';
 import type { RecordBatch, RecordKind } from '../ports/data-transfer.js';
 import type { Store } from '../ports/store.js';
+import { canonicalJson } from './canonical-json.js';
 
 const KINDS: RecordKind[] = [
   'organizations',
@@ -24,18 +25,6 @@ export interface CopyReport {
   copied: Record<RecordKind, number>;
   /** SHA-256 over every record in export order, identical for source and target. */
   digest: string;
-}
-
-/** JSON with object keys sorted at every level, so equal records hash equally whatever built them. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** Counts and digests records as they pass. */

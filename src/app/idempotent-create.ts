@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '../domain/errors.js';
 import { IdempotencyKeyTakenError, type IdempotencyRecord } from '../ports/idempotency-repository.js';
 import type { Store } from '../ports/store.js';
+import { canonicalJson } from './canonical-json.js';
 import type { AppDeps, Principal } from './deps.js';
 import { createEvent } from './events.js';
 
@@ -52,7 +53,7 @@ export async function createEventIdempotently(
         requestHash,
         expiredBefore: notBefore,
       });
-      await purgeExpired(deps.store, now, notBefore);
+      purgeExpired(deps.store, now, notBefore);
       return { ...created, replayed: false };
     } catch (error) {
       if (!(error instanceof IdempotencyKeyTakenError)) throw error;
@@ -71,25 +72,21 @@ function replay(record: IdempotencyRecord, requestHash: string): IdempotentCreat
   return { id: record.eventId, grantedTo: record.grantedTo, replayed: true };
 }
 
-async function purgeExpired(store: Store, now: number, before: string): Promise<void> {
-  if (now - (lastPurge.get(store) ?? 0) < PURGE_INTERVAL_MS) return;
+/**
+ * Housekeeping, off the request path: the event is committed by now, so a failed purge must not turn
+ * its 201 into an error. Expired records are ignored by look-ups anyway; a failed purge is retried
+ * after the next create.
+ */
+function purgeExpired(store: Store, now: number, before: string): void {
+  const previous = lastPurge.get(store) ?? 0;
+  if (now - previous < PURGE_INTERVAL_MS) return;
   lastPurge.set(store, now);
-  await store.idempotency.deleteExpired(before);
+  Promise.resolve()
+    .then(() => store.idempotency.deleteExpired(before))
+    .catch(() => lastPurge.set(store, previous));
 }
 
 /** SHA-256 of the body as canonical JSON (object keys sorted), so key order does not matter. */
 export function digest(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('base64url');
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const record = value as Record<string, unknown>;
-    const entries = Object.keys(record)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

@@ -210,6 +210,37 @@ describeOnEveryBackend('Idempotency-Key on create', (backend) => {
     }
   });
 
+  it('answers 201 when the purge of expired keys fails, and retries the purge after the next create', async () => {
+    const idempotency = instance.deps.store.idempotency;
+    const original = idempotency.deleteExpired;
+    let purges = 0;
+    idempotency.deleteExpired = async () => {
+      purges++;
+      throw new Error('the store refused the purge');
+    };
+    // Days later than any earlier test moved the clock, so the hourly purge is due.
+    clock.offsetMs = 3 * IDEMPOTENCY_WINDOW_MS;
+    try {
+      const first = await post({ name: 'Purge fails' }, { 'idempotency-key': uniqueKey() });
+      expect(first.statusCode).toBe(201);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(purges).toBe(1);
+      const second = await post({ name: 'Purge fails again' }, { 'idempotency-key': uniqueKey() });
+      expect(second.statusCode).toBe(201);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(purges).toBe(2);
+      const read = await instance.app.inject({
+        method: 'GET',
+        url: `/v1/events/${first.json().id}`,
+        headers: { 'x-api-key': demo.key },
+      });
+      expect(read.statusCode).toBe(200);
+    } finally {
+      idempotency.deleteExpired = original;
+      clock.offsetMs = 0;
+    }
+  });
+
   it('refuses a malformed Idempotency-Key with 400 naming header.idempotency-key, creating nothing', async () => {
     const before = await total();
     for (const key of ['', 'k'.repeat(256), 'naïve', 'tab\there']) {
