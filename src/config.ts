@@ -73,23 +73,20 @@ export function parseDatabaseUrl(raw: string | undefined, variable = 'DATABASE_U
   return { kind: 'sqlite', path: value === ':memory:' ? value : resolve(value) };
 }
 
-/** `DATABASE_POOL_SIZE` and `DATABASE_STATEMENT_TIMEOUT_MS`, checked whichever backend is chosen. */
-export function withPoolSettings(database: DatabaseConfig, env: NodeJS.ProcessEnv): DatabaseConfig {
-  const poolSize = integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000);
-  const statementTimeoutMs = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 0, 3_600_000);
-  return database.kind === 'postgres' ? { ...database, poolSize, statementTimeoutMs } : database;
-}
-
 /**
  * The database `serve` and every operator command open: DATABASE_URL (or the value given in its place,
- * named by `variable` in messages) with the checked pool settings.
+ * named by `variable` in messages), with `DATABASE_POOL_SIZE` and `DATABASE_STATEMENT_TIMEOUT_MS`
+ * checked whichever backend is chosen.
  */
 export function readDatabaseConfig(
   env: NodeJS.ProcessEnv,
   url: string | undefined = env.DATABASE_URL,
   variable = 'DATABASE_URL',
 ): DatabaseConfig {
-  return withPoolSettings(parseDatabaseUrl(url, variable), env);
+  const database = parseDatabaseUrl(url, variable);
+  const poolSize = integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000);
+  const statementTimeoutMs = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 0, 3_600_000);
+  return database.kind === 'postgres' ? { ...database, poolSize, statementTimeoutMs } : database;
 }
 
 export function readServerTimeouts(env: NodeJS.ProcessEnv): ServerTimeouts {
