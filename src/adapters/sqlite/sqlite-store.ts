@@ -32,9 +32,8 @@ export function openSqliteStore(options: SqliteOptions): Store {
 
   const queue = new WriteQueue(db);
   let exclusive: Promise<unknown> = Promise.resolve();
-  const latest = migrations[migrations.length - 1]!.version;
-  const currentVersion = () =>
-    (db.prepare('SELECT COALESCE(MAX(version), 0) FROM schema_migrations').pluck().get() as number) ?? 0;
+  const appliedVersions = () =>
+    new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   let events: Store['events'] | undefined;
   let identity: Store['identity'] | undefined;
   let idempotency: Store['idempotency'] | undefined;
@@ -64,9 +63,10 @@ export function openSqliteStore(options: SqliteOptions): Store {
     async migrate() {
       const applied: string[] = [];
       db.transaction(() => {
-        const done = currentVersion();
+        // Each migration is applied once, by version, whatever order versions were added in.
+        const done = appliedVersions();
         for (const migration of migrations) {
-          if (migration.version <= done) continue;
+          if (done.has(migration.version)) continue;
           db.exec(migration.sql);
           db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
             migration.version,
@@ -79,7 +79,10 @@ export function openSqliteStore(options: SqliteOptions): Store {
       return applied;
     },
     async ping() {
-      if (currentVersion() < latest) throw new Error('database schema is not migrated');
+      const done = appliedVersions();
+      if (migrations.some((migration) => !done.has(migration.version))) {
+        throw new Error('database schema is not migrated');
+      }
     },
     stats: () => ({ writeQueueDepth: queue.depth }),
     exclusively(work) {
