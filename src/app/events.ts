@@ -1,4 +1,5 @@
 /** Event use cases: the HTTP routes and the CLI call these, never the store directly. */
+import type { Actor } from '../domain/changes.js';
 import { buildNewEvent } from '../domain/create-event.js';
 import { NotFoundError, PreconditionFailedError, type Problem, ValidationError } from '../domain/errors.js';
 import { changeStatus, type StatusTarget } from '../domain/status.js';
@@ -7,6 +8,7 @@ import { applyUpdate } from '../domain/update-event.js';
 import { isUuid } from '../domain/values.js';
 import type { EventPage } from '../ports/event-repository.js';
 import type { IdempotencyClaim } from '../ports/idempotency-repository.js';
+import { describeChange } from './change-log.js';
 import { type AppDeps, nowText, type Principal } from './deps.js';
 import { etagOf, ifMatchAllows } from './etag.js';
 
@@ -22,27 +24,52 @@ export function assertEventId(id: string): string {
   return id.toLowerCase();
 }
 
-const notFound = (id: string) => new NotFoundError(`No event with id ${id}.`);
+export const notFound = (id: string) => new NotFoundError(`No event with id ${id}.`);
 
-/** `idempotency`: the Idempotency-Key to record with the event (see idempotent-create.ts). */
-export async function createEvent(
+/** The change log's name for the caller of an API request. */
+export const apiKeyActor = (principal: Principal): Actor => ({
+  type: 'api_key',
+  keyId: principal.keyId,
+  userId: principal.userId,
+});
+
+/** Who creates an event: their organization, the user who becomes its creator, and the change log's actor. */
+export interface Creator {
+  organizationId: string;
+  userId: string;
+  actor: Actor;
+}
+
+/** Validates a create body (D9) and stores the event with its `event.created` change. */
+export async function insertNewEvent(
   deps: AppDeps,
-  principal: Principal,
+  creator: Creator,
   body: unknown,
   idempotency?: IdempotencyClaim,
 ) {
   const now = nowText(deps);
   const details = buildNewEvent(body, { id: deps.ids.uuid(), now, newId: () => deps.ids.uuid() });
   const { grantedTo } = await deps.store.events.insert(
-    {
-      organizationId: principal.organizationId,
-      createdBy: principal.userId,
-      previousStatus: null,
-      details,
-    },
+    { organizationId: creator.organizationId, createdBy: creator.userId, previousStatus: null, details },
+    describeChange(deps, creator.actor, undefined, details),
     idempotency,
   );
   return { id: details.id, grantedTo };
+}
+
+/** `idempotency`: the Idempotency-Key to record with the event (see idempotent-create.ts). */
+export function createEvent(
+  deps: AppDeps,
+  principal: Principal,
+  body: unknown,
+  idempotency?: IdempotencyClaim,
+) {
+  const creator = {
+    organizationId: principal.organizationId,
+    userId: principal.userId,
+    actor: apiKeyActor(principal),
+  };
+  return insertNewEvent(deps, creator, body, idempotency);
 }
 
 /** The full details view as ready-to-send JSON. */
@@ -76,7 +103,11 @@ export async function updateEvent(
       throw new PreconditionFailedError();
     }
     const outcome = applyUpdate(current.details, body, { now, newId: () => deps.ids.uuid() });
-    return outcome.changed ? { ...current, details: outcome.details } : current;
+    if (!outcome.changed) return undefined;
+    return {
+      event: { ...current, details: outcome.details },
+      change: describeChange(deps, apiKeyActor(principal), current.details, outcome.details),
+    };
   });
   if (!updated) throw notFound(id);
   return updated.details;
@@ -99,9 +130,15 @@ export async function changeEventStatus(deps: AppDeps, id: string, target: Statu
   const organizationId = await deps.store.events.findOrganizationOf(eventId);
   if (!organizationId) throw notFound(eventId);
   const now = nowText(deps);
-  const updated = await deps.store.events.update(organizationId, eventId, (current) =>
-    changeStatus(current, target, now),
-  );
+  const updated = await deps.store.events.update(organizationId, eventId, (current) => {
+    const next = changeStatus(current, target, now);
+    if (next === current) return undefined;
+    const data = { from: current.details.status, to: next.details.status };
+    return {
+      event: next,
+      change: describeChange(deps, { type: 'operator' }, current.details, next.details, data),
+    };
+  });
   if (!updated) throw notFound(eventId);
   return { id: eventId, status: updated.details.status };
 }

@@ -83,6 +83,25 @@ export class IdempotencyKeyInUseError extends DomainError {
   }
 }
 
+/** A dashboard status move (D16) that this person may not make, or not from the event's status now. */
+export class MoveNotAllowedError extends DomainError {
+  readonly code = 'move_not_allowed';
+}
+
+export interface ChecklistItem {
+  /** The field to fill in, named as in the API (and as the form control's `name`). */
+  field: string;
+  message: string;
+}
+
+/** "Request approval" or "Send to venues" while D16's pre-send checklist has missing items. */
+export class ChecklistIncompleteError extends DomainError {
+  readonly code = 'checklist_incomplete';
+  constructor(readonly missing: ChecklistItem[]) {
+    super(`The event is not ready to send: ${missing.map((item) => item.message).join(' ')}`);
+  }
+}
+
 export class RateLimitedError extends DomainError {
   readonly code = 'rate_limited';
   constructor(readonly retryAfterSeconds: number) {

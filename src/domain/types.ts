@@ -2,6 +2,7 @@
 
 export const STATUSES = [
   'draft',
+  'pending_approval',
   'wait_for_proposals',
   'proposals_received',
   'booked',

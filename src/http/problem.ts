@@ -3,11 +3,13 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AgendaSessionsOrphanedError,
+  ChecklistIncompleteError,
   ConflictError,
   DomainError,
   EventCancelledError,
   IdempotencyKeyInUseError,
   IdempotencyKeyReusedError,
+  MoveNotAllowedError,
   NotFoundError,
   PreconditionFailedError,
   type Problem,
@@ -43,6 +45,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof EventCancelledError || error instanceof AgendaSessionsOrphanedError) return 409;
   if (error instanceof ConflictError || error instanceof IdempotencyKeyInUseError) return 409;
+  if (error instanceof MoveNotAllowedError || error instanceof ChecklistIncompleteError) return 409;
   if (error instanceof PreconditionFailedError) return 412;
   if (error instanceof IdempotencyKeyReusedError) return 422;
   if (error instanceof RateLimitedError) return 429;

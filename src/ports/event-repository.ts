@@ -1,4 +1,5 @@
-import type { StoredEvent } from '../domain/types.js';
+import type { ChangeRecord, NewChange } from '../domain/changes.js';
+import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
 import type { IdempotencyClaim } from './idempotency-repository.js';
 
 export interface EventPage {
@@ -7,27 +8,73 @@ export interface EventPage {
   total: number;
 }
 
+/** What a change callback asks the store to write: the new state and its change record. */
+export interface EventWrite {
+  event: StoredEvent;
+  change: NewChange;
+}
+
+/** One person on an event's grants, with what the dashboard shows of them. */
+export interface Grantee {
+  userId: string;
+  email: string;
+  name: string | null;
+}
+
+/** One row of a person's event list: the full details and who created the event. */
+export interface GrantedEvent {
+  details: EventDetails;
+  createdBy: Grantee;
+}
+
+export interface GrantedEventQuery {
+  /** Only events in these statuses (every status when empty). */
+  statuses: readonly EventStatus[];
+  /** Only events whose name contains this text, compared case-insensitively (none when empty). */
+  nameContains: string;
+  offset: number;
+  limit: number;
+}
+
 export interface EventRepository {
   /**
-   * Stores a new event and grants it to its creator and the creator's approvers, in one transaction.
-   * With a claim, the idempotency key is recorded in that transaction too; when the key already has a
-   * live record, nothing is written and it rejects with IdempotencyKeyTakenError.
+   * Stores a new event, grants it to its creator and the creator's approvers, and appends its
+   * `event.created` change, in one transaction. With a claim, the idempotency key is recorded in
+   * that transaction too; when the key already has a live record, nothing is written and it rejects
+   * with IdempotencyKeyTakenError.
    */
-  insert(event: StoredEvent, idempotency?: IdempotencyClaim): Promise<{ grantedTo: number }>;
+  insert(
+    event: StoredEvent,
+    change: NewChange,
+    idempotency?: IdempotencyClaim,
+  ): Promise<{ grantedTo: number }>;
   /** The full details view as ready-to-send JSON, or undefined outside the organization. */
   findDocument(organizationId: string, id: string): Promise<string | undefined>;
   find(organizationId: string, id: string): Promise<StoredEvent | undefined>;
   /** The organization that owns an event (operator commands address events by id alone). */
   findOrganizationOf(id: string): Promise<string | undefined>;
   /**
-   * Reads, changes and writes one event atomically, so concurrent updates never lose each other.
-   * `change` returns its argument unchanged for "nothing to write" and throws to abort with nothing written.
-   * Resolves to undefined when the event is not in the organization.
+   * Reads, changes and writes one event atomically, so concurrent updates never lose each other, and
+   * appends the change record in the same transaction, numbered in commit order. `change` returns
+   * undefined for "nothing to write" and throws to abort with nothing written. Resolves to the event
+   * as stored afterwards, or undefined when the event is not in the organization.
    */
   update(
     organizationId: string,
     id: string,
-    change: (current: StoredEvent) => StoredEvent,
+    change: (current: StoredEvent) => EventWrite | undefined,
   ): Promise<StoredEvent | undefined>;
   list(organizationId: string, page: { offset: number; limit: number }): Promise<EventPage>;
+  /** The event, when `userId` holds a grant on it (D15 visibility); undefined otherwise. */
+  findGranted(organizationId: string, userId: string, id: string): Promise<StoredEvent | undefined>;
+  /** The events `userId` holds a grant on, newest first, with the total matching the query. */
+  listGranted(
+    organizationId: string,
+    userId: string,
+    query: GrantedEventQuery,
+  ): Promise<{ items: GrantedEvent[]; total: number }>;
+  /** Everyone granted on the event (its creator included when granted), in email order. */
+  grantees(organizationId: string, eventId: string): Promise<Grantee[]>;
+  /** The event's change records, newest first. */
+  changes(organizationId: string, eventId: string, page: { limit: number }): Promise<ChangeRecord[]>;
 }

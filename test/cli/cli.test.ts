@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations as sqliteMigrations } from '../../src/adapters/sqlite/sqlite-migrations.js';
 import { appOn, runCli, runFailing, runJson, SPAWN_TIMEOUT_MS, temporaryDirectory } from './run-cli.js';
 
 const directory = temporaryDirectory();
@@ -16,12 +17,12 @@ describe('eventplan migrate', { timeout: SPAWN_TIMEOUT_MS }, () => {
     // --database-url wins over DATABASE_URL.
     const first = await runJson(['migrate', '--database-url', viaFlag], { DATABASE_URL: viaEnvironment });
     expect(keysOf(first)).toEqual(['applied']);
-    expect(first.applied).toEqual(['001_initial', '002_idempotency_keys']);
+    expect(first.applied).toEqual(sqliteMigrations.map((migration) => migration.name));
     expect(await runJson(['migrate', '--database-url', viaFlag])).toEqual({ applied: [] });
 
     // DATABASE_URL alone, here as a file: URL.
     const fromEnvironment = await runJson(['migrate'], { DATABASE_URL: `file:${viaEnvironment}` });
-    expect(fromEnvironment).toEqual({ applied: ['001_initial', '002_idempotency_keys'] });
+    expect(fromEnvironment).toEqual({ applied: sqliteMigrations.map((migration) => migration.name) });
     expect(await runJson(['migrate'], { DATABASE_URL: viaEnvironment })).toEqual({ applied: [] });
   });
 });

@@ -4,8 +4,9 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrations as postgresMigrations } from '../../src/adapters/postgres/postgres-migrations.js';
 import { MIGRATION_LOCK, openPostgresStore } from '../../src/adapters/postgres/postgres-store.js';
-import { newEvent, newOrganization, newUser } from '../contract/fixtures.js';
+import { insertEvent, newEvent, newOrganization, newUser } from '../contract/fixtures.js';
 import { createTestDatabase, type Scratch, untilWaitingOnLock } from '../helpers/postgres.js';
 import { describeWithService } from '../helpers/services.js';
 import { runCli, SPAWN_TIMEOUT_MS } from './run-cli.js';
@@ -46,7 +47,9 @@ describeWithService('postgres', 'eventplan commands on PostgreSQL', () => {
       const result = await migrating;
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      expect(JSON.parse(result.stdout)).toEqual({ applied: ['001_initial', '002_idempotency_keys'] });
+      expect(JSON.parse(result.stdout)).toEqual({
+        applied: postgresMigrations.map((migration) => migration.name),
+      });
     },
   );
 
@@ -60,7 +63,7 @@ describeWithService('postgres', 'eventplan commands on PostgreSQL', () => {
         await store.migrate();
         const org = await newOrganization(store);
         const event = newEvent(org, await newUser(store, org));
-        await store.events.insert(event);
+        await insertEvent(store, event);
         eventId = event.details.id;
       } finally {
         await store.close();

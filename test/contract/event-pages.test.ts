@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { toListItem } from '../../src/domain/derived.js';
 import type { StoredEvent } from '../../src/domain/types.js';
 import { BACKENDS, describeStore } from './backends.js';
-import { newEvent, newOrganization, newUser, nextTime } from './fixtures.js';
+import { insertEvent, newEvent, newOrganization, newUser, nextTime } from './fixtures.js';
 
 for (const backend of BACKENDS) {
   describeStore(backend, 'event pages', (store) => {
@@ -19,7 +19,7 @@ for (const backend of BACKENDS) {
         const createdAt = index % 4 === 0 ? nextTime() : (events[index - 1]?.details.createdAt ?? nextTime());
         events.push(newEvent(organization, creator, { name: `Event ${index}` }, createdAt));
       }
-      await Promise.all(events.map((event) => store().events.insert(event)));
+      await Promise.all(events.map((event) => insertEvent(store(), event)));
       newestFirst = [...events]
         .sort(
           (a, b) =>

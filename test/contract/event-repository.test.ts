@@ -5,7 +5,7 @@ import { toListItem } from '../../src/domain/derived.js';
 import { ConflictError } from '../../src/domain/errors.js';
 import type { StoredEvent } from '../../src/domain/types.js';
 import { BACKENDS, describeStore } from './backends.js';
-import { newEvent, newGroup, newOrganization, newUser, nextTime } from './fixtures.js';
+import { insertEvent, newEvent, newGroup, newOrganization, newUser, nextTime, rewrite } from './fixtures.js';
 
 const session = (title: string) => ({
   id: randomUUID(),
@@ -53,20 +53,20 @@ for (const backend of BACKENDS) {
         [approver, 'approver'],
         [await newUser(store(), org), 'member'],
       ]);
-      const { grantedTo } = await store().events.insert(newEvent(org, planner));
+      const { grantedTo } = await insertEvent(store(), newEvent(org, planner));
       expect(grantedTo).toBe(3);
     });
 
     it('grants nothing, and still stores the event, when the creator is in no group', async () => {
       const loner = await newUser(store(), org);
       const event = newEvent(org, loner);
-      expect(await store().events.insert(event)).toEqual({ grantedTo: 0 });
+      expect(await insertEvent(store(), event)).toEqual({ grantedTo: 0 });
       expect(await store().events.find(org, event.details.id)).toEqual(event);
     });
 
     it('serves the stored details as the exact JSON text, and only inside the organization', async () => {
       const event = newEvent(org, planner, { notesForVenue: 'Quiet rooms, please — ☕' });
-      await store().events.insert(event);
+      await insertEvent(store(), event);
       expect(await store().events.findDocument(org, event.details.id)).toBe(JSON.stringify(event.details));
       const other = await newOrganization(store());
       expect(await store().events.findDocument(other, event.details.id)).toBeUndefined();
@@ -77,23 +77,25 @@ for (const backend of BACKENDS) {
 
     it('writes a change and its status history through update, and returns what it wrote', async () => {
       const event = newEvent(org, planner);
-      await store().events.insert(event);
+      await insertEvent(store(), event);
       const updatedAt = nextTime();
-      const written = await store().events.update(org, event.details.id, (current) => ({
-        ...current,
-        previousStatus: 'booked',
-        details: { ...current.details, status: 'cancelled', name: 'Renamed', updatedAt },
-      }));
+      const written = await store().events.update(org, event.details.id, (current) =>
+        rewrite(current, {
+          ...current,
+          previousStatus: 'booked',
+          details: { ...current.details, status: 'cancelled', name: 'Renamed', updatedAt },
+        }),
+      );
       expect(written?.details.name).toBe('Renamed');
       expect(await store().events.find(org, event.details.id)).toEqual(written);
       const page = await store().events.list(org, { offset: 0, limit: 100 });
       expect(page.items.map((item) => JSON.parse(item))).toContainEqual(toListItem(written!.details));
     });
 
-    it('writes nothing when the change returns the event unchanged or throws', async () => {
+    it('writes nothing when the change returns nothing to write, or throws', async () => {
       const event = newEvent(org, planner);
-      await store().events.insert(event);
-      const same = await store().events.update(org, event.details.id, (current) => current);
+      await insertEvent(store(), event);
+      const same = await store().events.update(org, event.details.id, () => undefined);
       expect(same).toEqual(event);
       const refusal = new ConflictError('no');
       await expect(
@@ -107,12 +109,12 @@ for (const backend of BACKENDS) {
 
     it('updates nothing outside the organization', async () => {
       const event = newEvent(org, planner);
-      await store().events.insert(event);
+      await insertEvent(store(), event);
       const other = await newOrganization(store());
       let called = false;
-      const result = await store().events.update(other, event.details.id, (current) => {
+      const result = await store().events.update(other, event.details.id, () => {
         called = true;
-        return current;
+        return undefined;
       });
       expect(result).toBeUndefined();
       expect(called).toBe(false);
@@ -120,14 +122,16 @@ for (const backend of BACKENDS) {
 
     it('never loses one of many concurrent updates of the same event', async () => {
       const event = newEvent(org, planner);
-      await store().events.insert(event);
+      await insertEvent(store(), event);
       const titles = Array.from({ length: 40 }, (_, index) => `Session ${index}`);
       await Promise.all(
         titles.map((title) =>
-          store().events.update(org, event.details.id, (current) => ({
-            ...current,
-            details: { ...current.details, agenda: [...current.details.agenda, session(title)] },
-          })),
+          store().events.update(org, event.details.id, (current) =>
+            rewrite(current, {
+              ...current,
+              details: { ...current.details, agenda: [...current.details.agenda, session(title)] },
+            }),
+          ),
         ),
       );
       const stored = await store().events.find(org, event.details.id);
@@ -144,8 +148,8 @@ for (const backend of BACKENDS) {
         newEvent(own, creator, { name: 'Tie B' }, sameTime),
         newEvent(own, creator, { name: 'Last' }),
       ];
-      for (const event of events) await store().events.insert(event);
-      await store().events.insert(newEvent(org, planner, { name: 'Elsewhere' }));
+      for (const event of events) await insertEvent(store(), event);
+      await insertEvent(store(), newEvent(org, planner, { name: 'Elsewhere' }));
 
       const expected = [...events]
         .sort(

@@ -1,7 +1,10 @@
 /** Records written straight through the ports, so the contract suites test the repositories alone. */
 import { randomUUID } from 'node:crypto';
+import { describeChange } from '../../src/app/change-log.js';
 import { buildNewEvent } from '../../src/domain/create-event.js';
 import type { StoredEvent } from '../../src/domain/types.js';
+import type { EventWrite } from '../../src/ports/event-repository.js';
+import type { IdempotencyClaim } from '../../src/ports/idempotency-repository.js';
 import type { ApiKeyRecord, MemberRole } from '../../src/ports/identity-repository.js';
 import type { Store } from '../../src/ports/store.js';
 
@@ -64,5 +67,25 @@ export function newEvent(
       { name: 'Summit', eventDates: [{ startDate: '2026-05-01', endDate: '2026-05-03' }], ...body },
       { id: randomUUID(), now: createdAt, newId: randomUUID },
     ),
+  };
+}
+
+const fixtureIds = { uuid: randomUUID, token: () => randomUUID().replaceAll('-', '') };
+const operator = { type: 'operator' } as const;
+
+/** Stores an event with its `event.created` change, as the create use case does. */
+export function insertEvent(store: Store, event: StoredEvent, idempotency?: IdempotencyClaim) {
+  return store.events.insert(
+    event,
+    describeChange({ ids: fixtureIds }, operator, undefined, event.details),
+    idempotency,
+  );
+}
+
+/** The write of `next` in place of `current`, with its change record, for EventRepository.update. */
+export function rewrite(current: StoredEvent, next: StoredEvent): EventWrite {
+  return {
+    event: next,
+    change: describeChange({ ids: fixtureIds }, operator, current.details, next.details),
   };
 }

@@ -1,6 +1,8 @@
 /** Store lifecycle and bulk transfer, run on every backend. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
+import { migrations as postgresMigrations } from '../../src/adapters/postgres/postgres-migrations.js';
+import { migrations as sqliteMigrations } from '../../src/adapters/sqlite/sqlite-migrations.js';
 import { randomIds, systemClock } from '../../src/adapters/system.js';
 import { bootstrapIfEmpty } from '../../src/app/organizations.js';
 import { ConflictError } from '../../src/domain/errors.js';
@@ -8,7 +10,25 @@ import type { RecordBatch } from '../../src/ports/data-transfer.js';
 import type { Store } from '../../src/ports/store.js';
 import { openTestStore, type TestStore } from '../helpers/test-store.js';
 import { BACKENDS, describeStore } from './backends.js';
-import { newEvent, newGroup, newKey, newOrganization, newUser, nextTime } from './fixtures.js';
+import {
+  insertEvent,
+  newEvent,
+  newGroup,
+  newKey,
+  newOrganization,
+  newUser,
+  nextTime,
+  rewrite,
+} from './fixtures.js';
+
+/** Both backends share migration versions and names, so either list names what a new database applies. */
+const ALL_MIGRATIONS = sqliteMigrations.map((migration) => migration.name);
+
+it('has the same migrations, by version and name, on every backend', () => {
+  const describeAll = (list: typeof sqliteMigrations) =>
+    list.map(({ version, name }) => `${version} ${name}`);
+  expect(describeAll(postgresMigrations)).toEqual(describeAll(sqliteMigrations));
+});
 
 async function exportAll(store: Store, batchSize?: number) {
   const batches: RecordBatch[] = [];
@@ -50,7 +70,7 @@ for (const backend of BACKENDS) {
     it('applies each migration once and then reports nothing to apply', async () => {
       const fresh = await scratch({ migrate: false });
       await expect(fresh.ping()).rejects.toThrow(/not migrated/);
-      expect(await fresh.migrate()).toEqual(['001_initial', '002_idempotency_keys']);
+      expect(await fresh.migrate()).toEqual(ALL_MIGRATIONS);
       expect(await fresh.migrate()).toEqual([]);
       await expect(fresh.ping()).resolves.toBeUndefined();
     });
@@ -69,18 +89,20 @@ for (const backend of BACKENDS) {
       });
       await store().identity.deactivateUser(approver);
       const event = newEvent(org, planner, { notesForVenue: 'Line one\nline two' });
-      await store().events.insert(event);
+      await insertEvent(store(), event);
       const remembered = newEvent(org, planner, { name: 'Created with a key' });
-      await store().events.insert(remembered, {
+      await insertEvent(store(), remembered, {
         key: 'export-key-0001',
         requestHash: 'request-digest',
         expiredBefore: '1970-01-01T00:00:00.000Z',
       });
-      await store().events.update(org, event.details.id, (current) => ({
-        ...current,
-        previousStatus: 'booked',
-        details: { ...current.details, status: 'cancelled' },
-      }));
+      await store().events.update(org, event.details.id, (current) =>
+        rewrite(current, {
+          ...current,
+          previousStatus: 'booked',
+          details: { ...current.details, status: 'cancelled' },
+        }),
+      );
 
       const source = await recordsOf(store());
       expect(source.organizations).toContainEqual(expect.objectContaining({ id: org, eventCount: 2 }));

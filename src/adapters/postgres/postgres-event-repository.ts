@@ -1,7 +1,8 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
+import type { ChangeRecord, NewChange } from '../../domain/changes.js';
 import { toListItem } from '../../domain/derived.js';
 import type { EventStatus, StoredEvent } from '../../domain/types.js';
-import type { EventPage, EventRepository } from '../../ports/event-repository.js';
+import type { EventPage, EventRepository, GrantedEvent, Grantee } from '../../ports/event-repository.js';
 import { IdempotencyKeyTakenError } from '../../ports/idempotency-repository.js';
 import { inTransaction, query } from './postgres-transaction.js';
 
@@ -84,11 +85,79 @@ const PAGE = `
   ) page ON true
   WHERE o.id = $1`;
 
+/**
+ * Appends a change record. The organization's row is updated to number it, and its lock is held until
+ * commit, so the organization's changes commit one at a time in sequence order: a reader of the feed
+ * never sees sequence n + 1 before n. Run last in the transaction, so the lock is held briefly.
+ */
+const APPEND_CHANGE = `
+  WITH numbered AS (
+    UPDATE organizations SET change_sequence = change_sequence + 1, event_count = event_count + $11
+    WHERE id = $1 RETURNING change_sequence
+  )
+  INSERT INTO event_changes (organization_id, sequence, id, event_id, revision, type, occurred_at, actor,
+    changed_fields, diff, data, snapshot)
+  SELECT $1, numbered.change_sequence, $2, $3,
+    COALESCE((SELECT MAX(revision) FROM event_changes WHERE organization_id = $1 AND event_id = $3), 0) + 1,
+    $4, $5, $6, $7, $8, $9, $10
+  FROM numbered`;
+
+function appendChange(
+  client: PoolClient,
+  event: StoredEvent,
+  change: NewChange,
+  document: string,
+  newEvents: 0 | 1,
+) {
+  return query(client, APPEND_CHANGE, [
+    event.organizationId,
+    change.id,
+    event.details.id,
+    change.type,
+    event.details.updatedAt,
+    JSON.stringify(change.actor),
+    JSON.stringify(change.changedFields),
+    JSON.stringify(change.diff),
+    change.data === undefined ? null : JSON.stringify(change.data),
+    document,
+    newEvents,
+  ]);
+}
+
+interface ChangeRow {
+  sequence: string;
+  id: string;
+  event_id: string;
+  revision: number;
+  type: ChangeRecord['type'];
+  occurred_at: Date;
+  actor: string;
+  changed_fields: string;
+  diff: string;
+  data: string | null;
+}
+
+export function changeFromRow(row: ChangeRow): ChangeRecord {
+  return {
+    id: row.id,
+    sequence: Number(row.sequence),
+    eventId: row.event_id,
+    revision: row.revision,
+    type: row.type,
+    occurredAt: row.occurred_at.toISOString(),
+    actor: JSON.parse(row.actor),
+    changedFields: JSON.parse(row.changed_fields),
+    diff: JSON.parse(row.diff),
+    ...(row.data === null ? {} : { data: JSON.parse(row.data) }),
+  };
+}
+
 export function createPostgresEventRepository(pool: Pool): EventRepository {
   return {
-    insert(event, idempotency) {
+    insert(event, change, idempotency) {
       return inTransaction(pool, async (client) => {
-        await query(client, INSERT_EVENT, eventValues(event));
+        const values = eventValues(event);
+        await query(client, INSERT_EVENT, values);
         const granted = await query(client, GRANT, [event.organizationId, event.details.id, event.createdBy]);
         if (idempotency) {
           const claimed = await query(client, CLAIM_KEY, [
@@ -103,10 +172,8 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
           // Throwing rolls the transaction back: the event is not written either.
           if (claimed.rowCount === 0) throw new IdempotencyKeyTakenError(idempotency.key);
         }
-        // Last, so the organization's row lock is held for the shortest time.
-        await query(client, 'UPDATE organizations SET event_count = event_count + 1 WHERE id = $1', [
-          event.organizationId,
-        ]);
+        // Last, so the organization's row lock is held for the shortest time; it counts the event too.
+        await appendChange(client, event, change, values[7] as string, 1);
         return { grantedTo: granted.rowCount };
       });
     },
@@ -144,9 +211,12 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
         );
         if (!rows[0]) return undefined;
         const current = fromEventRow(rows[0]);
-        const next = change(current);
-        if (next !== current) await query(client, UPDATE_EVENT, updateValues(next));
-        return next;
+        const write = change(current);
+        if (!write) return current;
+        const values = updateValues(write.event);
+        await query(client, UPDATE_EVENT, values);
+        await appendChange(client, write.event, write.change, values[5] as string, 0);
+        return write.event;
       });
     },
     async list(organizationId, { offset, limit }): Promise<EventPage> {
@@ -157,6 +227,66 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
       ]);
       const total = rows[0]?.total ?? 0;
       return { items: rows.flatMap((row) => (row.summary === null ? [] : [row.summary])), total };
+    },
+    async findGranted(organizationId, userId, id) {
+      const { rows } = await query<EventRow>(
+        pool,
+        `SELECT e.organization_id, e.created_by, e.previous_status, e.document
+         FROM event_grants g JOIN events e ON e.organization_id = g.organization_id AND e.id = g.event_id
+         WHERE g.organization_id = $1 AND g.user_id = $2 AND g.event_id = $3`,
+        [organizationId, userId, id],
+      );
+      return rows[0] ? fromEventRow(rows[0]) : undefined;
+    },
+    async listGranted(organizationId, userId, { statuses, nameContains, offset, limit }) {
+      // strpos, not LIKE: the text is matched as typed, % and _ included.
+      const { rows } = await query<Grantee & { document: string; total: string }>(
+        pool,
+        `SELECT e.document, u.id AS "userId", u.email, u.name, COUNT(*) OVER () AS total
+         FROM event_grants g
+         JOIN events e ON e.organization_id = g.organization_id AND e.id = g.event_id
+         JOIN users u ON u.organization_id = e.organization_id AND u.id = e.created_by
+         WHERE g.organization_id = $1 AND g.user_id = $2
+           AND (cardinality($3::text[]) = 0 OR e.status = ANY($3::text[]))
+           AND ($4 = '' OR strpos(lower(e.document::json->>'name'), lower($4)) > 0)
+         ORDER BY e.created_at DESC, e.id DESC LIMIT $5 OFFSET $6`,
+        [organizationId, userId, [...statuses], nameContains, limit, offset],
+      );
+      let total = Number(rows[0]?.total ?? 0);
+      if (rows.length === 0 && offset > 0) {
+        // A page past the end has no row to carry the count.
+        const counted = await this.listGranted(organizationId, userId, {
+          statuses,
+          nameContains,
+          offset: 0,
+          limit: 1,
+        });
+        total = counted.total;
+      }
+      const items: GrantedEvent[] = rows.map(({ document, userId: creatorId, email, name }) => ({
+        details: JSON.parse(document),
+        createdBy: { userId: creatorId, email, name },
+      }));
+      return { items, total };
+    },
+    async grantees(organizationId, eventId) {
+      const { rows } = await query<Grantee>(
+        pool,
+        `SELECT u.id AS "userId", u.email, u.name FROM event_grants g
+         JOIN users u ON u.organization_id = g.organization_id AND u.id = g.user_id
+         WHERE g.organization_id = $1 AND g.event_id = $2 ORDER BY u.email, u.id`,
+        [organizationId, eventId],
+      );
+      return rows;
+    },
+    async changes(organizationId, eventId, { limit }) {
+      const { rows } = await query<ChangeRow>(
+        pool,
+        `SELECT sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data
+         FROM event_changes WHERE organization_id = $1 AND event_id = $2 ORDER BY revision DESC LIMIT $3`,
+        [organizationId, eventId, limit],
+      );
+      return rows.map(changeFromRow);
     },
   };
 }

@@ -104,4 +104,31 @@ export const migrations: Migration[] = [
       CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);
     `,
   },
+  {
+    version: 4,
+    name: '004_change_log',
+    sql: `
+      -- The change log (D17): one record per committed change. Numbers are taken by updating the
+      -- organization's row, whose lock is held to commit, so sequence order is commit order.
+      ALTER TABLE organizations ADD COLUMN change_sequence bigint NOT NULL DEFAULT 0;
+      CREATE TABLE event_changes (
+        organization_id text COLLATE "C" NOT NULL,
+        sequence bigint NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        event_id text COLLATE "C" NOT NULL,
+        revision integer NOT NULL,
+        type text NOT NULL,
+        occurred_at timestamptz NOT NULL,
+        actor text NOT NULL,
+        changed_fields text NOT NULL,
+        diff text NOT NULL,
+        data text,
+        snapshot text NOT NULL,
+        PRIMARY KEY (organization_id, sequence),
+        UNIQUE (organization_id, event_id, revision),
+        UNIQUE (organization_id, id)
+      );
+      CREATE INDEX event_grants_by_user ON event_grants (organization_id, user_id);
+    `,
+  },
 ];

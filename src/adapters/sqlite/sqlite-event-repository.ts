@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
+import type { ChangeRecord, NewChange } from '../../domain/changes.js';
 import { toListItem } from '../../domain/derived.js';
 import type { EventStatus, StoredEvent } from '../../domain/types.js';
-import type { EventPage, EventRepository } from '../../ports/event-repository.js';
+import type { EventPage, EventRepository, GrantedEvent, Grantee } from '../../ports/event-repository.js';
 import { IdempotencyKeyTakenError } from '../../ports/idempotency-repository.js';
 import type { WriteQueue } from './write-queue.js';
 
@@ -26,6 +27,37 @@ export function eventRow(event: StoredEvent) {
     summary: JSON.stringify(toListItem(details)),
   };
 }
+
+interface ChangeRow {
+  sequence: number;
+  id: string;
+  event_id: string;
+  revision: number;
+  type: ChangeRecord['type'];
+  occurred_at: string;
+  actor: string;
+  changed_fields: string;
+  diff: string;
+  data: string | null;
+}
+
+export function changeFromRow(row: ChangeRow): ChangeRecord {
+  return {
+    id: row.id,
+    sequence: Number(row.sequence),
+    eventId: row.event_id,
+    revision: row.revision,
+    type: row.type,
+    occurredAt: row.occurred_at,
+    actor: JSON.parse(row.actor),
+    changedFields: JSON.parse(row.changed_fields),
+    diff: JSON.parse(row.diff),
+    ...(row.data === null ? {} : { data: JSON.parse(row.data) }),
+  };
+}
+
+const CHANGE_COLUMNS =
+  'sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data';
 
 function fromRow(row: EventRow): StoredEvent {
   return {
@@ -95,15 +127,63 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     return { items: items.reverse(), total };
   });
 
+  // The organization's counter numbers changes in commit order: SQLite has one writer at a time.
+  const nextSequence = db
+    .prepare(
+      'UPDATE organizations SET change_sequence = change_sequence + 1 WHERE id = ? RETURNING change_sequence',
+    )
+    .pluck();
+  const nextRevision = db
+    .prepare(
+      'SELECT COALESCE(MAX(revision), 0) + 1 FROM event_changes WHERE organization_id = ? AND event_id = ?',
+    )
+    .pluck();
+  const insertChange = db.prepare(`
+    INSERT INTO event_changes (organization_id, sequence, id, event_id, revision, type, occurred_at, actor,
+      changed_fields, diff, data, snapshot)
+    VALUES (@organization_id, @sequence, @id, @event_id, @revision, @type, @occurred_at, @actor,
+      @changed_fields, @diff, @data, @snapshot)`);
+  /** Appends the change that produced `event` (whose row holds `document`), inside the caller's transaction. */
+  const appendChange = (event: StoredEvent, change: NewChange, document: string) => {
+    const eventId = event.details.id;
+    insertChange.run({
+      organization_id: event.organizationId,
+      sequence: nextSequence.get(event.organizationId),
+      id: change.id,
+      event_id: eventId,
+      revision: nextRevision.get(event.organizationId, eventId),
+      type: change.type,
+      occurred_at: event.details.updatedAt,
+      actor: JSON.stringify(change.actor),
+      changed_fields: JSON.stringify(change.changedFields),
+      diff: JSON.stringify(change.diff),
+      data: change.data === undefined ? null : JSON.stringify(change.data),
+      snapshot: document,
+    });
+  };
+  const selectChanges = db.prepare(
+    `SELECT ${CHANGE_COLUMNS} FROM event_changes WHERE organization_id = ? AND event_id = ? ORDER BY revision DESC LIMIT ?`,
+  );
+  const selectGranted = db.prepare(`
+    SELECT e.organization_id, e.created_by, e.previous_status, e.document
+    FROM event_grants g JOIN events e ON e.organization_id = g.organization_id AND e.id = g.event_id
+    WHERE g.organization_id = ? AND g.user_id = ? AND g.event_id = ?`);
+  const selectGrantees = db.prepare(`
+    SELECT u.id AS userId, u.email, u.name FROM event_grants g
+    JOIN users u ON u.organization_id = g.organization_id AND u.id = g.user_id
+    WHERE g.organization_id = ? AND g.event_id = ? ORDER BY u.email, u.id`);
+
   const find = (organizationId: string, id: string): StoredEvent | undefined => {
     const row = selectEvent.get(organizationId, id) as EventRow | undefined;
     return row ? fromRow(row) : undefined;
   };
 
   return {
-    insert(event, idempotency) {
+    insert(event, change, idempotency) {
       return queue.run(() => {
-        insertEvent.run(eventRow(event));
+        const row = eventRow(event);
+        insertEvent.run(row);
+        appendChange(event, change, row.document);
         countEvent.run(event.organizationId);
         const granted = grant.run({
           event_id: event.details.id,
@@ -139,13 +219,62 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       return queue.run(() => {
         const current = find(organizationId, id);
         if (!current) return undefined;
-        const next = change(current);
-        if (next !== current) updateEvent.run(eventRow(next));
-        return next;
+        const write = change(current);
+        if (!write) return current;
+        const row = eventRow(write.event);
+        updateEvent.run(row);
+        appendChange(write.event, write.change, row.document);
+        return write.event;
       });
     },
     async list(organizationId, { offset, limit }): Promise<EventPage> {
       return readPage(organizationId, offset, limit);
+    },
+    async findGranted(organizationId, userId, id) {
+      const row = selectGranted.get(organizationId, userId, id) as EventRow | undefined;
+      return row ? fromRow(row) : undefined;
+    },
+    async listGranted(organizationId, userId, query) {
+      const conditions = ['g.organization_id = ?', 'g.user_id = ?'];
+      const values: unknown[] = [organizationId, userId];
+      if (query.statuses.length > 0) {
+        conditions.push(`e.status IN (${query.statuses.map(() => '?').join(', ')})`);
+        values.push(...query.statuses);
+      }
+      if (query.nameContains !== '') {
+        // instr, not LIKE: the text is matched as typed, % and _ included.
+        conditions.push("instr(lower(json_extract(e.document, '$.name')), lower(?)) > 0");
+        values.push(query.nameContains);
+      }
+      const from = `FROM event_grants g
+        JOIN events e ON e.organization_id = g.organization_id AND e.id = g.event_id
+        JOIN users u ON u.organization_id = e.organization_id AND u.id = e.created_by
+        WHERE ${conditions.join(' AND ')}`;
+      const read = db.transaction(() => {
+        const total = db
+          .prepare(`SELECT COUNT(*) ${from}`)
+          .pluck()
+          .get(...values) as number;
+        const rows = db
+          .prepare(
+            `SELECT e.document, u.id AS userId, u.email, u.name ${from}
+             ORDER BY e.created_at DESC, e.id DESC LIMIT ? OFFSET ?`,
+          )
+          .all(...values, query.limit, query.offset) as Array<Grantee & { document: string }>;
+        return { total, rows };
+      });
+      const { total, rows } = read();
+      const items: GrantedEvent[] = rows.map(({ document, userId: creatorId, email, name }) => ({
+        details: JSON.parse(document),
+        createdBy: { userId: creatorId, email, name },
+      }));
+      return { items, total };
+    },
+    async grantees(organizationId, eventId) {
+      return selectGrantees.all(organizationId, eventId) as Grantee[];
+    },
+    async changes(organizationId, eventId, { limit }) {
+      return (selectChanges.all(organizationId, eventId, limit) as ChangeRow[]).map(changeFromRow);
     },
   };
 }

@@ -93,4 +93,32 @@ export const migrations: Migration[] = [
       CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);
     `,
   },
+  {
+    version: 4,
+    name: '004_change_log',
+    sql: `
+      -- The change log (D17): one record per committed change, numbered per organization in commit
+      -- order (change_sequence counts them) and per event (revision). snapshot is the details after.
+      ALTER TABLE organizations ADD COLUMN change_sequence INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE event_changes (
+        organization_id TEXT NOT NULL,
+        sequence INTEGER NOT NULL,
+        id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        occurred_at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        changed_fields TEXT NOT NULL,
+        diff TEXT NOT NULL,
+        data TEXT,
+        snapshot TEXT NOT NULL,
+        PRIMARY KEY (organization_id, sequence),
+        UNIQUE (organization_id, event_id, revision),
+        UNIQUE (organization_id, id)
+      );
+      -- The dashboard lists the events granted to one person.
+      CREATE INDEX event_grants_by_user ON event_grants (organization_id, user_id);
+    `,
+  },
 ];
