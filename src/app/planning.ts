@@ -1,0 +1,238 @@
+/**
+ * The planning dashboard's use cases (D15, D16): what a signed-in person sees and does. Visibility is
+ * the person's grants, enforced here and in the store's queries; API keys stay organization-wide.
+ */
+import type { Actor, ChangeRecord } from '../domain/changes.js';
+import { PreconditionFailedError } from '../domain/errors.js';
+import { allowedMoves, type Checklist, makeMove, type Move, preSendChecklist, viewerOf } from '../domain/moves.js';
+import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
+import { applyUpdate } from '../domain/update-event.js';
+import type { Grantee } from '../ports/event-repository.js';
+import { describeChange } from './change-log.js';
+import { type AppDeps, nowText } from './deps.js';
+import { etagOf } from './etag.js';
+import { assertEventId, insertNewEvent, notFound } from './events.js';
+
+/** Who is signed in: enough to scope every query and name the change log's actor. */
+export interface PersonRef {
+  organizationId: string;
+  userId: string;
+}
+
+const personActor = (person: PersonRef): Actor => ({ type: 'person', userId: person.userId });
+
+/** Statuses shown by default: everything still in planning or ahead (not completed, not cancelled). */
+export const ACTIVE_STATUSES: readonly EventStatus[] = [
+  'draft',
+  'pending_approval',
+  'wait_for_proposals',
+  'proposals_received',
+  'booked',
+];
+
+export const EVENTS_PER_PAGE = 25;
+
+export interface EventRow {
+  id: string;
+  name: string;
+  status: EventStatus;
+  cities: string[];
+  eventDates: EventDetails['eventDates'];
+  numPeople: number;
+  totalBudget: number;
+  currency: string;
+  decisionDeadline: string | null;
+  creator: Grantee;
+  updatedAt: string;
+}
+
+/** The sum of a budget's lines, in cents first so that decimals add up exactly. */
+export function totalBudget(budget: EventDetails['budgetBreakdown']): number {
+  const cents = Object.values(budget).reduce<number>((sum, amount) => sum + Math.round((amount ?? 0) * 100), 0);
+  return cents / 100;
+}
+
+export async function listMyEvents(
+  deps: AppDeps,
+  person: PersonRef,
+  query: { statuses: readonly EventStatus[]; search: string; page: number },
+) {
+  const { items, total } = await deps.store.events.listGranted(person.organizationId, person.userId, {
+    statuses: query.statuses,
+    nameContains: query.search.trim(),
+    offset: (query.page - 1) * EVENTS_PER_PAGE,
+    limit: EVENTS_PER_PAGE,
+  });
+  const rows: EventRow[] = items.map(({ details, createdBy }) => ({
+    id: details.id,
+    name: details.name,
+    status: details.status,
+    cities: details.formattedLocations.map((location) => location.formatted_address),
+    eventDates: details.eventDates,
+    numPeople: details.numPeople,
+    totalBudget: totalBudget(details.budgetBreakdown),
+    currency: details.currency,
+    decisionDeadline: details.decisionDeadline,
+    creator: createdBy,
+    updatedAt: details.updatedAt,
+  }));
+  return { rows, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / EVENTS_PER_PAGE)) };
+}
+
+/** The event if the person holds a grant on it; otherwise the same 404 as an event that does not exist. */
+async function findMine(deps: AppDeps, person: PersonRef, id: string): Promise<StoredEvent> {
+  const eventId = assertEventId(id);
+  const event = await deps.store.events.findGranted(person.organizationId, person.userId, eventId);
+  if (!event) throw notFound(id);
+  return event;
+}
+
+/** The version a form carries: the event's ETag when it was read. */
+export const versionOf = (details: EventDetails): string => etagOf(JSON.stringify(details));
+
+export interface EventView {
+  details: EventDetails;
+  version: string;
+  creator: Grantee | undefined;
+  approvers: Grantee[];
+  isCreator: boolean;
+  moves: Move[];
+  checklist: Checklist;
+  /** Newest first. */
+  history: ChangeRecord[];
+  /** Display names of everyone named in the history, by user id. */
+  people: Record<string, Grantee>;
+}
+
+const HISTORY_SHOWN = 50;
+
+export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string): Promise<EventView> {
+  const event = await findMine(deps, person, id);
+  const [grantees, history] = await Promise.all([
+    deps.store.events.grantees(person.organizationId, event.details.id),
+    deps.store.events.changes(person.organizationId, event.details.id, { limit: HISTORY_SHOWN }),
+  ]);
+  const viewer = viewerOf(event, grantees.map((grantee) => grantee.userId), person.userId);
+  const people: Record<string, Grantee> = Object.fromEntries(grantees.map((grantee) => [grantee.userId, grantee]));
+  for (const change of history) {
+    const userId = change.actor.type === 'operator' ? undefined : change.actor.userId;
+    if (userId && !people[userId]) {
+      const user = await deps.store.identity.findUser(userId);
+      if (user) people[userId] = { userId, email: user.email, name: user.name };
+    }
+  }
+  let creator = people[event.createdBy];
+  if (!creator) {
+    const user = await deps.store.identity.findUser(event.createdBy);
+    creator = user ? { userId: user.id, email: user.email, name: user.name } : undefined;
+  }
+  return {
+    details: event.details,
+    version: versionOf(event.details),
+    creator,
+    approvers: grantees.filter((grantee) => grantee.userId !== event.createdBy),
+    isCreator: viewer.isCreator,
+    moves: allowedMoves(event, viewer),
+    checklist: preSendChecklist(event.details, nowText(deps)),
+    history,
+    people,
+  };
+}
+
+/** A new event created in the dashboard: the person is its creator, granted like an API create. */
+export function createMyEvent(deps: AppDeps, person: PersonRef, body: Record<string, unknown>) {
+  const creator = { organizationId: person.organizationId, userId: person.userId, actor: personActor(person) };
+  return insertNewEvent(deps, creator, body);
+}
+
+/** Every writable field of an event, as a create body: the agenda's sessions without their ids. */
+function copyBody(details: EventDetails): Record<string, unknown> {
+  return {
+    name: details.name,
+    currency: details.currency,
+    formattedLocations: details.formattedLocations.map(({ city, state, country }) => ({ city, state, country })),
+    numPeople: details.numPeople,
+    budgetBreakdown: details.budgetBreakdown,
+    flexibility: details.flexibility,
+    decisionDeadline: details.decisionDeadline,
+    accommodations: details.accommodations,
+    meetingRoomDates: details.meetingRoomDates,
+    agenda: details.agenda.map(({ id: _id, ...session }) => session),
+    numMeetingRoomsNeeded: details.numMeetingRoomsNeeded,
+    foodBeverageRequirements: details.foodBeverageRequirements,
+    meetingRooms: details.meetingRooms,
+    otherNotes: details.otherNotes,
+    notesForVenue: details.notesForVenue,
+    decisionFactors: details.decisionFactors,
+    decisionFactorOtherText: details.decisionFactorOtherText,
+    additionalServices: details.additionalServices,
+  };
+}
+
+const COPY_SUFFIX = ' (copy)';
+const NAME_LIMIT = 100;
+
+/** "Duplicate": a new draft with every writable field of the original, named "… (copy)". */
+export async function duplicateMyEvent(deps: AppDeps, person: PersonRef, id: string) {
+  const original = await findMine(deps, person, id);
+  const body = copyBody(original.details);
+  const name = [...original.details.name].slice(0, NAME_LIMIT - COPY_SUFFIX.length).join('');
+  return createMyEvent(deps, person, { ...body, name: `${name}${COPY_SUFFIX}` });
+}
+
+/**
+ * A dashboard edit: the same rules as PATCH (D5–D7), applied only if the event is still at `version`,
+ * the version the form was read at; otherwise PreconditionFailedError and nothing is written.
+ */
+export async function updateMyEvent(
+  deps: AppDeps,
+  person: PersonRef,
+  id: string,
+  body: Record<string, unknown>,
+  version: string,
+): Promise<EventDetails> {
+  const event = await findMine(deps, person, id);
+  const now = nowText(deps);
+  const updated = await deps.store.events.update(person.organizationId, event.details.id, (current) => {
+    if (versionOf(current.details) !== version) throw new PreconditionFailedError();
+    const outcome = applyUpdate(current.details, body, { now, newId: () => deps.ids.uuid() });
+    if (!outcome.changed) return undefined;
+    return {
+      event: { ...current, details: outcome.details },
+      change: describeChange(deps, personActor(person), current.details, outcome.details),
+    };
+  });
+  if (!updated) throw notFound(id);
+  return updated.details;
+}
+
+/**
+ * A D16 move by a person. Who may make it is judged on the event as it is inside the write, so a move
+ * made stale by another one (an approval that already happened) is refused, never applied twice.
+ */
+export async function moveMyEvent(
+  deps: AppDeps,
+  person: PersonRef,
+  id: string,
+  request: { move: Move; note?: string },
+): Promise<EventStatus> {
+  const event = await findMine(deps, person, id);
+  const grantees = (await deps.store.events.grantees(person.organizationId, event.details.id)).map(
+    (grantee) => grantee.userId,
+  );
+  const now = nowText(deps);
+  const updated = await deps.store.events.update(person.organizationId, event.details.id, (current) => {
+    const outcome = makeMove(current, viewerOf(current, grantees, person.userId), request, now);
+    const data = {
+      from: outcome.from,
+      to: outcome.to,
+      ...(outcome.note ? { [outcome.note.field]: outcome.note.text } : {}),
+    };
+    return {
+      event: outcome.event,
+      change: describeChange(deps, personActor(person), current.details, outcome.event.details, data),
+    };
+  });
+  if (!updated) throw notFound(id);
+  return updated.details.status;
+}
