@@ -9,7 +9,10 @@ import Fastify, {
 import { createAuthenticator } from '../app/api-keys.js';
 import type { AppDeps } from '../app/deps.js';
 import type { ServerTimeouts, TrustProxy } from '../config.js';
+import type { AttemptCounter } from '../ports/attempt-counter.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { SessionPolicy } from '../app/people.js';
+import { dashboard } from '../web/plugin.js';
 import { accessHook } from './access.js';
 import { answerClientError } from './client-error.js';
 import { parseJsonBody } from './json-body.js';
@@ -34,7 +37,12 @@ export interface AppOptions {
   timeouts?: ServerTimeouts;
   /** Behind a load balancer: whose X-Forwarded-For gives the client address (default: nobody's). */
   trustProxy?: TrustProxy;
+  /** The planning dashboard under /app (D15): sign-in attempt counters and session lifetimes. Unset: no dashboard. */
+  dashboard?: { attempts: AttemptCounter; sessionPolicy: SessionPolicy };
 }
+
+/** Names the HMAC key of the dashboard's form tokens in the store's server secrets. */
+const FORM_TOKEN_KEY = 'dashboard-form-token-key';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -133,6 +141,18 @@ export async function buildApp(options: AppOptions) {
     },
     { prefix: '/v1' },
   );
+
+  if (options.dashboard) {
+    const formTokenKey = await options.deps.store.secrets.ensure(
+      FORM_TOKEN_KEY,
+      options.deps.ids.token(64),
+    );
+    await app.register(
+      dashboard({ deps: { ...options.deps, ...options.dashboard }, formTokenKey }),
+      { prefix: '/app' },
+    );
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app', 302));
+  }
   return app;
 }
 

@@ -11,6 +11,12 @@ export interface StoreStats {
   writeQueueDepth?: number;
 }
 
+/** Secrets of the service itself, shared by every instance on the database. */
+export interface ServerSecrets {
+  /** The secret stored under `name`; when there is none yet, `candidate` is stored and returned (first writer wins). */
+  ensure(name: string, candidate: string): Promise<string>;
+}
+
 /** One storage backend: the repositories plus its lifecycle. */
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
@@ -18,6 +24,7 @@ export interface Store {
   readonly identity: IdentityRepository;
   /** Idempotency keys of creates (their records are written by `events.insert`). */
   readonly idempotency: IdempotencyRepository;
+  readonly secrets: ServerSecrets;
   /** Bulk export and import, for moving data between backends (`eventplan copy-data`). */
   readonly transfer: DataTransfer;
   /** Applies pending migrations; resolves to the names applied now. */

@@ -202,9 +202,13 @@ export function isDocumented(method: string, path: string, document: OpenApiDocu
 
 /** A fetch Response, read, in the shape the checks take. */
 export async function fromFetch(response: Response): Promise<CheckedResponse> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   return {
     statusCode: response.status,
-    headers: Object.fromEntries(response.headers.entries()),
+    headers,
     body: await response.text(),
   };
 }

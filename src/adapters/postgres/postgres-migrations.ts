@@ -129,6 +129,13 @@ export const migrations: Migration[] = [
         UNIQUE (organization_id, id)
       );
       CREATE INDEX event_grants_by_user ON event_grants (organization_id, user_id);
+      -- Keys every instance shares without configuration (the dashboard's form tokens), made on first use.
+      -- Not tenant data: on Citus, a reference table.
+      CREATE TABLE server_secrets (
+        name text COLLATE "C" PRIMARY KEY,
+        value text NOT NULL,
+        created_at timestamptz NOT NULL
+      );
     `,
   },
 ];

@@ -78,6 +78,17 @@ export function openPostgresStore(options: PostgresOptions): Store {
     identity,
     idempotency,
     transfer,
+    secrets: {
+      async ensure(name, candidate) {
+        await query(
+          pool,
+          'INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, now()) ON CONFLICT (name) DO NOTHING',
+          [name, candidate],
+        );
+        const { rows } = await query<{ value: string }>(pool, 'SELECT value FROM server_secrets WHERE name = $1', [name]);
+        return rows[0]!.value;
+      },
+    },
     migrate() {
       return inTransaction(unlimited, async (client) => {
         // Waiting for another instance's migration is not a slow statement; server defaults of the

@@ -119,6 +119,12 @@ export const migrations: Migration[] = [
       );
       -- The dashboard lists the events granted to one person.
       CREATE INDEX event_grants_by_user ON event_grants (organization_id, user_id);
+      -- Keys every instance shares without configuration (the dashboard's form tokens), made on first use.
+      CREATE TABLE server_secrets (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
     `,
   },
 ];

@@ -57,6 +57,16 @@ export function openSqliteStore(options: SqliteOptions): Store {
       ready();
       return idempotency!;
     },
+    secrets: {
+      async ensure(name, candidate) {
+        await queue.run(() =>
+          db
+            .prepare('INSERT INTO server_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING')
+            .run(name, candidate, new Date().toISOString()),
+        );
+        return db.prepare('SELECT value FROM server_secrets WHERE name = ?').pluck().get(name) as string;
+      },
+    },
     get transfer() {
       return createSqliteDataTransfer(db);
     },

@@ -1,0 +1,24 @@
+/**
+ * Messages shown after a change (Post/Redirect/Get). The redirect names one by code, never by text,
+ * so a crafted link cannot make the dashboard say something it did not.
+ */
+export const NOTICES = {
+  'signed-out': 'You are signed out.',
+  'password-set': 'Your password is set. Welcome.',
+  'session-ended': 'That session has ended.',
+  created: 'Event created.',
+  duplicated: 'Event duplicated: this is the new draft copy.',
+  saved: 'Saved.',
+  'nothing-changed': 'Nothing to save: the values were already so.',
+  'session-added': 'Session added.',
+  'session-saved': 'Session saved.',
+  'session-removed': 'Session removed.',
+  moved: 'Status changed.',
+} as const;
+
+export type NoticeCode = keyof typeof NOTICES;
+
+export function noticeOf(query: unknown): string | undefined {
+  const code = (query as { notice?: unknown } | undefined)?.notice;
+  return typeof code === 'string' && code in NOTICES ? NOTICES[code as NoticeCode] : undefined;
+}

@@ -1,0 +1,202 @@
+/** `/app/events/{id}/agenda`: the sessions, a form to add one, and `/agenda/{sessionId}` to edit one. */
+import type { AgendaItem } from '../../domain/types.js';
+import { day } from '../format.js';
+import type { FormValues } from './event-form.js';
+import { agendaByDay } from './event-page.js';
+import { CsrfField, ErrorSummary, ErrorText, type Frame, fieldId, Layout, TextArea, TextField } from './layout.js';
+
+const SESSION_LABELS: Record<string, string> = {
+  title: 'Title',
+  dates: 'Days',
+  startTime: 'Start time',
+  endTime: 'End time',
+  roomType: 'Room type',
+  capacity: 'Expected attendees',
+  avRequirements: 'AV requirements',
+  fbRequirements: 'Food and beverage requirements',
+  avOtherText: 'Other AV needs',
+  fbOtherText: 'Other food and beverage needs',
+  notes: 'Notes',
+  sessionId: 'Session',
+};
+
+export const sessionLabel = (field: string) => SESSION_LABELS[field.replace(/\[\d+\]$/, '')] ?? field;
+
+export function sessionValues(session: AgendaItem): FormValues {
+  return {
+    title: session.title,
+    dates: session.dates,
+    startTime: session.startTime,
+    endTime: session.endTime,
+    roomType: session.roomType,
+    capacity: String(session.capacity),
+    avRequirements: session.avRequirements.join('\n'),
+    fbRequirements: session.fbRequirements.join('\n'),
+    avOtherText: session.avOtherText,
+    fbOtherText: session.fbOtherText,
+    notes: session.notes,
+  };
+}
+
+function SessionFields(props: { values: FormValues; errors: Map<string, string[]>; meetingDays: string[] }) {
+  const { values, errors } = props;
+  const value = (name: string) => {
+    const raw = values[name];
+    return Array.isArray(raw) ? (raw[raw.length - 1] ?? '') : (raw ?? '');
+  };
+  const chosen = new Set(Array.isArray(values.dates) ? values.dates : values.dates ? [values.dates] : []);
+  const days = [...new Set([...props.meetingDays, ...chosen])].sort();
+  const datesId = fieldId('dates');
+  return (
+    <>
+      <TextField name="title" label="Title" value={value('title')} errors={errors} required />
+      <fieldset id={datesId} aria-describedby={errors.get('dates') ? `${datesId}-error` : undefined}>
+        <legend>Days</legend>
+        <ErrorText id={datesId} messages={errors.get('dates')} />
+        {days.length === 0 ? (
+          <p class="hint">The event has no meeting-room dates yet: set them under “Edit details” first.</p>
+        ) : (
+          <div class="checkbox-row">
+            {days.map((date) => (
+              <label class="checkbox">
+                <input type="checkbox" name="dates" value={date} checked={chosen.has(date)} />
+                {day(date)}
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+      <div class="inline-fields">
+        <TextField name="startTime" label="Start time" type="time" value={value('startTime')} errors={errors} required hint="24-hour HH:MM" />
+        <TextField name="endTime" label="End time" type="time" value={value('endTime')} errors={errors} required hint="24-hour HH:MM" />
+      </div>
+      <TextField name="roomType" label="Room type" value={value('roomType')} errors={errors} hint="For example: plenary, breakout, boardroom." />
+      <TextField name="capacity" label="Expected attendees" type="number" value={value('capacity')} errors={errors} />
+      <TextArea name="avRequirements" label="AV requirements" value={value('avRequirements')} errors={errors} hint="One per line." />
+      <TextField name="avOtherText" label="Other AV needs" value={value('avOtherText')} errors={errors} />
+      <TextArea name="fbRequirements" label="Food and beverage requirements" value={value('fbRequirements')} errors={errors} hint="One per line." />
+      <TextField name="fbOtherText" label="Other food and beverage needs" value={value('fbOtherText')} errors={errors} />
+      <TextArea name="notes" label="Notes" value={value('notes')} errors={errors} />
+    </>
+  );
+}
+
+export interface AgendaModel {
+  eventId: string;
+  eventName: string;
+  version: string;
+  agenda: AgendaItem[];
+  meetingDays: string[];
+  /** The add form's values and problems (after a refusal). */
+  values: FormValues;
+  problems: Array<{ field: string; message: string }>;
+  stale?: boolean;
+}
+
+const errorMap = (problems: AgendaModel['problems']) => {
+  const errors = new Map<string, string[]>();
+  for (const problem of problems) errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
+  return errors;
+};
+
+function StaleNotice() {
+  return (
+    <div class="error-summary" role="alert" tabIndex={-1}>
+      <h2>This event changed since you opened this page</h2>
+      <p>Someone else saved a change meanwhile, so nothing of yours was saved. Check the agenda below and try again.</p>
+    </div>
+  );
+}
+
+export function AgendaPage(props: { frame: Frame; model: AgendaModel; notice?: string | undefined }) {
+  const { model } = props;
+  const days = agendaByDay(model.agenda);
+  return (
+    <Layout frame={props.frame} title={`Agenda: ${model.eventName}`} notice={props.notice}>
+      <h1>Agenda of {model.eventName}</h1>
+      <p>
+        <a href={`/app/events/${model.eventId}`}>Back to the event</a>
+      </p>
+      {model.stale && <StaleNotice />}
+      <section aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Sessions</h2>
+        {days.length === 0 ? (
+          <p class="empty">No sessions yet.</p>
+        ) : (
+          days.map(({ day: date, sessions }) => (
+            <section class="agenda-day" aria-labelledby={`day-${date}`}>
+              <h3 id={`day-${date}`}>{day(date)}</h3>
+              <ul class="sessions">
+                {sessions.map((session) => (
+                  <li>
+                    <span class="time">
+                      {session.startTime}–{session.endTime}
+                    </span>{' '}
+                    <strong>{session.title}</strong>{' '}
+                    <a href={`/app/events/${model.eventId}/agenda/${session.id}`} aria-label={`Edit “${session.title}”`}>
+                      Edit
+                    </a>{' '}
+                    <form method="post" action={`/app/events/${model.eventId}/agenda/${session.id}/remove`} class="inline">
+                      <CsrfField token={props.frame.csrf} />
+                      <input type="hidden" name="version" value={model.version} />
+                      <button type="submit" class="link-button danger" aria-label={`Remove “${session.title}”`}>
+                        Remove
+                      </button>
+                    </form>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </section>
+      <section aria-labelledby="add-session-title">
+        <h2 id="add-session-title">Add a session</h2>
+        <ErrorSummary problems={model.problems} labels={sessionLabel} />
+        <form method="post" action={`/app/events/${model.eventId}/agenda`} novalidate>
+          <CsrfField token={props.frame.csrf} />
+          <input type="hidden" name="version" value={model.version} />
+          <SessionFields values={model.values} errors={errorMap(model.problems)} meetingDays={model.meetingDays} />
+          <div class="form-actions">
+            <button type="submit" class="primary">
+              Add session
+            </button>
+          </div>
+        </form>
+      </section>
+    </Layout>
+  );
+}
+
+export interface SessionEditModel {
+  eventId: string;
+  eventName: string;
+  sessionId: string;
+  version: string;
+  meetingDays: string[];
+  values: FormValues;
+  problems: Array<{ field: string; message: string }>;
+  stale?: boolean;
+}
+
+export function SessionEditPage(props: { frame: Frame; model: SessionEditModel }) {
+  const { model } = props;
+  return (
+    <Layout frame={props.frame} title={`Edit session: ${model.eventName}`}>
+      <h1>Edit a session of {model.eventName}</h1>
+      {model.stale && <StaleNotice />}
+      <ErrorSummary problems={model.problems} labels={sessionLabel} />
+      <form method="post" action={`/app/events/${model.eventId}/agenda/${model.sessionId}`} novalidate>
+        <CsrfField token={props.frame.csrf} />
+        <input type="hidden" name="version" value={model.version} />
+        <SessionFields values={model.values} errors={errorMap(model.problems)} meetingDays={model.meetingDays} />
+        <div class="form-actions">
+          <button type="submit" class="primary">
+            Save
+          </button>
+          <a href={`/app/events/${model.eventId}/agenda`}>Cancel</a>
+        </div>
+      </form>
+    </Layout>
+  );
+}

@@ -1,0 +1,384 @@
+/** `/app/events/{id}`: every field of the event, readable at a glance, with the moves this person may make. */
+import type { EventView } from '../../app/planning.js';
+import type { ChangeRecord } from '../../domain/changes.js';
+import { MOVE_LABELS } from '../../domain/moves.js';
+import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../domain/types.js';
+import { count, dateRange, dateRanges, day, deadline, instant, money, personName, statusLabel } from '../format.js';
+import { roomBlock } from '../room-block.js';
+import { StatusBadge } from './event-list.js';
+import { CsrfField, type Frame, fieldId, Layout } from './layout.js';
+
+export const BUDGET_LABELS: Record<string, string> = {
+  venue: 'Venue',
+  fb: 'Food and beverage',
+  av: 'Audio-visual',
+  transport: 'Transport',
+  flight: 'Flights',
+  activities: 'Activities',
+  merch: 'Merchandise',
+  other: 'Other',
+};
+
+const text = (value: string | null) => (value === null || value === '' ? '—' : value);
+
+function Definition(props: { term: string; children: preact.ComponentChildren }) {
+  return (
+    <div class="definition">
+      <dt>{props.term}</dt>
+      <dd>{props.children}</dd>
+    </div>
+  );
+}
+
+function BudgetTable(props: { details: EventDetails }) {
+  const { budgetBreakdown, currency } = props.details;
+  const lines = BUDGET_CATEGORIES.filter((category) => budgetBreakdown[category] !== undefined);
+  const cents = lines.reduce((sum, category) => sum + Math.round((budgetBreakdown[category] ?? 0) * 100), 0);
+  if (lines.length === 0) return <p class="empty">No budget yet.</p>;
+  return (
+    <table class="budget">
+      <caption>Budget in {currency}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Line</th>
+          <th scope="col" class="number">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((category) => (
+          <tr>
+            <th scope="row">{BUDGET_LABELS[category]}</th>
+            <td class="number">{money(budgetBreakdown[category] ?? 0, currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          <td class="number">{money(cents / 100, currency)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+export function RoomGrid(props: { details: EventDetails }) {
+  const block = roomBlock(props.details.accommodations);
+  if (block.nights.length === 0) return <p class="empty">No guest rooms yet.</p>;
+  return (
+    <>
+      <div class="table-wrap">
+        <table class="rooms">
+          <caption>Guest rooms per night</caption>
+          <thead>
+            <tr>
+              <th scope="col">Night</th>
+              {ROOM_TYPES.map((type) => (
+                <th scope="col" class="number">
+                  {type}
+                </th>
+              ))}
+              <th scope="col" class="number">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {block.nights.map((night) => (
+              <tr class={block.peak?.night === night.night ? 'peak' : undefined}>
+                <th scope="row">
+                  {day(night.night)}
+                  {block.peak?.night === night.night && <span class="tag"> peak</span>}
+                </th>
+                {ROOM_TYPES.map((type) => (
+                  <td class="number">{night.counts[type] === undefined ? '' : count(night.counts[type])}</td>
+                ))}
+                <td class="number">{count(night.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              {ROOM_TYPES.map((type) => (
+                <td class="number">{count(block.totalsByType[type])}</td>
+              ))}
+              <td class="number">{count(block.roomNights)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p class="summary">
+        {block.peak ? `Peak night: ${day(block.peak.night)}, ${count(block.peak.rooms)} rooms. ` : ''}
+        Total room nights: {count(block.roomNights)}.
+      </p>
+    </>
+  );
+}
+
+/** Sessions grouped by day, each day in time order. */
+export function agendaByDay(agenda: readonly AgendaItem[]): Array<{ day: string; sessions: AgendaItem[] }> {
+  const days = new Map<string, AgendaItem[]>();
+  for (const session of agenda) {
+    for (const date of session.dates) {
+      const list = days.get(date) ?? [];
+      list.push(session);
+      days.set(date, list);
+    }
+  }
+  return [...days.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([date, sessions]) => ({
+      day: date,
+      sessions: sessions.sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0)),
+    }));
+}
+
+function Agenda(props: { details: EventDetails }) {
+  const days = agendaByDay(props.details.agenda);
+  if (days.length === 0) return <p class="empty">No sessions yet.</p>;
+  return (
+    <>
+      {days.map(({ day: date, sessions }) => (
+        <section class="agenda-day" aria-labelledby={`day-${date}`}>
+          <h3 id={`day-${date}`}>{day(date)}</h3>
+          <ul class="sessions">
+            {sessions.map((session) => (
+              <li>
+                <span class="time">
+                  {session.startTime}–{session.endTime}
+                </span>{' '}
+                <strong>{session.title}</strong>
+                {session.roomType && <span> · {session.roomType}</span>}
+                {session.capacity > 0 && <span> · {count(session.capacity)} people</span>}
+                {session.avRequirements.length > 0 && <span> · AV: {session.avRequirements.join(', ')}</span>}
+                {session.fbRequirements.length > 0 && <span> · F&amp;B: {session.fbRequirements.join(', ')}</span>}
+                {session.notes && <p class="notes">{session.notes}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function describeChange(change: ChangeRecord, people: EventView['people']): string {
+  const who =
+    change.actor.type === 'operator'
+      ? 'An operator'
+      : change.actor.type === 'api_key'
+        ? `${personName(people[change.actor.userId])} (API key ${change.actor.keyId})`
+        : personName(people[change.actor.userId]);
+  if (change.type === 'event.created') return `${who} created the event`;
+  if (change.type === 'event.status_changed' && change.data) {
+    return `${who} moved it from ${statusLabel(change.data.from)} to ${statusLabel(change.data.to)}`;
+  }
+  return `${who} changed ${change.changedFields.join(', ') || 'nothing visible'}`;
+}
+
+function History(props: { view: EventView }) {
+  if (props.view.history.length === 0) return <p class="empty">No recorded changes.</p>;
+  return (
+    <ol class="history" reversed>
+      {props.view.history.map((change) => (
+        <li>
+          <span class="when">{instant(change.occurredAt)}</span> — {describeChange(change, props.view.people)}
+          {change.data?.comment && <blockquote>Comment: {change.data.comment}</blockquote>}
+          {change.data?.reason && <blockquote>Reason: {change.data.reason}</blockquote>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The latest comment or reason of a status move, shown with the status it explains. */
+function latestNote(view: EventView) {
+  const last = view.history.find((change) => change.type === 'event.status_changed');
+  if (!last?.data || last.data.to !== view.details.status) return undefined;
+  const note = last.data.comment ?? last.data.reason;
+  if (!note) return undefined;
+  const who = last.actor.type === 'operator' ? 'An operator' : personName(view.people[last.actor.userId]);
+  return { who, note, kind: last.data.comment ? 'comment' : 'reason' };
+}
+
+function StatusPanel(props: { view: EventView; csrf: string }) {
+  const { view } = props;
+  const id = view.details.id;
+  const note = latestNote(view);
+  const showChecklist = view.moves.includes('request_approval') || view.moves.includes('send_to_venues');
+  return (
+    <section class="panel" aria-labelledby="status-title">
+      <h2 id="status-title">Status</h2>
+      <p>
+        <StatusBadge status={view.details.status} /> <code class="status-value">{view.details.status}</code>
+      </p>
+      {note && (
+        <p class="status-note">
+          {note.kind === 'comment' ? 'Returned with a comment' : 'Cancelled'} by {note.who}: “{note.note}”
+        </p>
+      )}
+      {showChecklist && view.checklist.missing.length > 0 && (
+        <div class="checklist" aria-labelledby="checklist-title">
+          <h3 id="checklist-title">Before sending, fill in</h3>
+          <ul>
+            {view.checklist.missing.map((item) => (
+              <li>
+                <a href={`/app/events/${id}/edit#${fieldId(item.field)}`}>{item.message}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {view.checklist.warnings.length > 0 && (
+        <div class="warnings" aria-labelledby="warnings-title">
+          <h3 id="warnings-title">Worth a look</h3>
+          <ul>
+            {view.checklist.warnings.map((item) => (
+              <li>{item.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {view.moves.length > 0 ? (
+        <div class="moves">
+          {view.moves.map((move) => (
+            <form method="get" action={`/app/events/${id}/moves/${move}`} class="inline">
+              <button type="submit" class={move === 'cancel' ? 'danger' : undefined}>
+                {MOVE_LABELS[move]}
+              </button>
+            </form>
+          ))}
+        </div>
+      ) : (
+        <p class="hint">No status move is open to you now.</p>
+      )}
+    </section>
+  );
+}
+
+export function EventPage(props: { frame: Frame; view: EventView; notice?: string | undefined }) {
+  const { view } = props;
+  const { details } = view;
+  const id = details.id;
+  const editable = details.status !== 'cancelled';
+  return (
+    <Layout frame={props.frame} title={details.name} notice={props.notice} scripts={[]}>
+      <div class="page-head">
+        <h1>{details.name}</h1>
+        <div class="actions">
+          {editable && (
+            <>
+              <a class="button" href={`/app/events/${id}/edit`}>
+                Edit details
+              </a>
+              <a class="button" href={`/app/events/${id}/rooms`}>
+                Edit rooms
+              </a>
+              <a class="button" href={`/app/events/${id}/agenda`}>
+                Edit agenda
+              </a>
+            </>
+          )}
+          <form method="post" action={`/app/events/${id}/duplicate`} class="inline">
+            <CsrfField token={props.frame.csrf} />
+            <button type="submit">Duplicate</button>
+          </form>
+        </div>
+      </div>
+      {!editable && <p class="notice">This event is cancelled: reopen it to change it.</p>}
+      <nav class="tabs" aria-label="On this page">
+        <a href="#overview">Overview</a> <a href="#budget">Budget</a> <a href="#rooms">Rooms</a>{' '}
+        <a href="#meeting-rooms">Meeting rooms</a> <a href="#agenda">Agenda</a> <a href="#notes">Notes</a>{' '}
+        <a href="#history">History</a>
+      </nav>
+      <div class="columns">
+        <div>
+          <section id="overview" aria-labelledby="overview-title">
+            <h2 id="overview-title">Overview</h2>
+            <dl class="definitions">
+              <Definition term="Candidate cities">
+                {details.formattedLocations.length === 0 ? (
+                  '—'
+                ) : (
+                  <ul class="plain">
+                    {details.formattedLocations.map((location) => (
+                      <li>{location.formatted_address}</li>
+                    ))}
+                  </ul>
+                )}
+              </Definition>
+              <Definition term="Attendees">{count(details.numPeople)}</Definition>
+              <Definition term="Dates">{dateRanges(details.eventDates)}</Definition>
+              <Definition term="Date flexibility">{text(details.flexibility)}</Definition>
+              <Definition term="Decision deadline">{deadline(details.decisionDeadline)}</Definition>
+              <Definition term="Currency">{details.currency}</Definition>
+              <Definition term="Created by">{personName(view.creator)}</Definition>
+              <Definition term="Approvers">
+                {view.approvers.length === 0 ? 'None' : view.approvers.map((person) => personName(person)).join(', ')}
+              </Definition>
+              <Definition term="Created">{instant(details.createdAt)}</Definition>
+              <Definition term="Last change">{instant(details.updatedAt)}</Definition>
+            </dl>
+          </section>
+          <section id="budget" aria-labelledby="budget-title">
+            <h2 id="budget-title">Budget</h2>
+            <BudgetTable details={details} />
+          </section>
+          <section id="rooms" aria-labelledby="rooms-title">
+            <h2 id="rooms-title">Room block</h2>
+            <RoomGrid details={details} />
+          </section>
+          <section id="meeting-rooms" aria-labelledby="meeting-rooms-title">
+            <h2 id="meeting-rooms-title">Meeting rooms</h2>
+            <dl class="definitions">
+              <Definition term="Meeting-room dates">
+                {details.meetingRoomDates.length === 0 ? (
+                  '—'
+                ) : (
+                  <ul class="plain">
+                    {details.meetingRoomDates.map((range) => (
+                      <li>{dateRange(range)}</li>
+                    ))}
+                  </ul>
+                )}
+              </Definition>
+              <Definition term="Meeting rooms needed">
+                {details.numMeetingRoomsNeeded === null ? '—' : count(details.numMeetingRoomsNeeded)}
+              </Definition>
+              <Definition term="Meeting-room notes">{text(details.meetingRooms)}</Definition>
+            </dl>
+          </section>
+          <section id="agenda" aria-labelledby="agenda-title">
+            <h2 id="agenda-title">Agenda</h2>
+            <Agenda details={details} />
+          </section>
+          <section id="notes" aria-labelledby="notes-title">
+            <h2 id="notes-title">Notes and requirements</h2>
+            <dl class="definitions">
+              <Definition term="Food and beverage">{text(details.foodBeverageRequirements)}</Definition>
+              <Definition term="Other notes">{text(details.otherNotes)}</Definition>
+              <Definition term="Notes for the venue">{text(details.notesForVenue)}</Definition>
+              <Definition term="Decision factors">
+                {details.decisionFactors.length === 0 ? '—' : details.decisionFactors.join(', ')}
+                {details.decisionFactorOtherText && <span> ({details.decisionFactorOtherText})</span>}
+              </Definition>
+              <Definition term="Additional services">
+                {details.additionalServices.length === 0 ? '—' : details.additionalServices.join(', ')}
+              </Definition>
+            </dl>
+          </section>
+          <section id="history" aria-labelledby="history-title">
+            <h2 id="history-title">History</h2>
+            <History view={view} />
+          </section>
+        </div>
+        <aside>
+          <StatusPanel view={view} csrf={props.frame.csrf} />
+        </aside>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,192 @@
+/** The frame of every dashboard page, and the form controls every form uses (GitHub Primer's patterns). */
+import type { ComponentChildren, JSX } from 'preact';
+
+export interface Frame {
+  /** Asset URLs, versioned by content so they can be cached for a year. */
+  assets: { css: string; roomsScript: string };
+  /** The signed-in person, when there is one: their name in the header and the sign-out button. */
+  person?: { name: string | null; email: string };
+  /** The form token for this session (sign-out is a POST too). */
+  csrf: string;
+}
+
+/** The id of a control named after an API field: `formattedLocations[0].city` → `field-formattedLocations-0-city`. */
+export const fieldId = (name: string): string =>
+  `field-${name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+$/, '')}`;
+
+export function Layout(props: {
+  frame: Frame;
+  title: string;
+  children: ComponentChildren;
+  scripts?: string[];
+  /** A one-line message after a change (Post/Redirect/Get). */
+  notice?: string | undefined;
+}) {
+  const { frame } = props;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${props.title} · eventplan`}</title>
+        <link rel="stylesheet" href={frame.assets.css} />
+        {props.scripts?.map((src) => (
+          <script src={src} defer />
+        ))}
+      </head>
+      <body>
+        <a class="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header class="site-header">
+          <a class="brand" href="/app">
+            eventplan
+          </a>
+          {frame.person && (
+            <nav aria-label="Main">
+              <ul>
+                <li>
+                  <a href="/app">Events</a>
+                </li>
+                <li>
+                  <a href="/app/events/new">New event</a>
+                </li>
+                <li>
+                  <a href="/app/sessions">Sessions</a>
+                </li>
+              </ul>
+              <span class="who">{frame.person.name ?? frame.person.email}</span>
+              <form method="post" action="/app/sign-out" class="inline">
+                <input type="hidden" name="_csrf" value={frame.csrf} />
+                <button type="submit" class="link-button">
+                  Sign out
+                </button>
+              </form>
+            </nav>
+          )}
+        </header>
+        <main id="main" tabIndex={-1}>
+          {props.notice && (
+            <p class="notice" role="status">
+              {props.notice}
+            </p>
+          )}
+          {props.children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+export interface Problem {
+  field: string;
+  message: string;
+}
+
+/** Every problem at the top, each linking to its control; `labels` names the fields for people. */
+export function ErrorSummary(props: { problems: readonly Problem[]; labels?: (field: string) => string }) {
+  if (props.problems.length === 0) return null;
+  const label = props.labels ?? ((name: string) => name);
+  return (
+    <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
+      <h2 id="error-summary-title">
+        {props.problems.length === 1 ? 'There is a problem; nothing was saved' : `There are ${props.problems.length} problems; nothing was saved`}
+      </h2>
+      <ul>
+        {props.problems.map((problem) => (
+          <li>
+            <a href={`#${fieldId(problem.field)}`}>
+              {label(problem.field)}: {problem.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ErrorText(props: { id: string; messages: readonly string[] | undefined }) {
+  if (!props.messages || props.messages.length === 0) return null;
+  return (
+    <p class="field-error" id={`${props.id}-error`}>
+      {props.messages.join(' ')}
+    </p>
+  );
+}
+
+interface ControlProps {
+  name: string;
+  label: string;
+  value: string;
+  errors: ReadonlyMap<string, string[]>;
+  hint?: string;
+  required?: boolean;
+}
+
+function describedBy(id: string, hint: string | undefined, invalid: boolean): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+export function TextField(
+  props: ControlProps & { type?: 'text' | 'email' | 'password' | 'date' | 'time' | 'number' | 'search'; step?: string; autocomplete?: string },
+) {
+  const id = fieldId(props.name);
+  const messages = props.errors.get(props.name);
+  const invalid = Boolean(messages?.length);
+  return (
+    <div class={invalid ? 'field invalid' : 'field'}>
+      <label for={id}>
+        {props.label}
+        {props.required && <span aria-hidden="true"> *</span>}
+      </label>
+      {props.hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      <ErrorText id={id} messages={messages} />
+      <input
+        {...({
+          id,
+          name: props.name,
+          type: props.type ?? 'text',
+          value: props.value,
+          step: props.step,
+          required: props.required,
+          autocomplete: props.autocomplete,
+          'aria-invalid': invalid ? 'true' : undefined,
+          'aria-describedby': describedBy(id, props.hint, invalid),
+        } as JSX.IntrinsicElements['input'])}
+      />
+    </div>
+  );
+}
+
+export function TextArea(props: ControlProps & { rows?: number }) {
+  const id = fieldId(props.name);
+  const messages = props.errors.get(props.name);
+  const invalid = Boolean(messages?.length);
+  return (
+    <div class={invalid ? 'field invalid' : 'field'}>
+      <label for={id}>{props.label}</label>
+      {props.hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      <ErrorText id={id} messages={messages} />
+      <textarea
+        id={id}
+        name={props.name}
+        rows={props.rows ?? 3}
+        aria-invalid={invalid ? 'true' : undefined}
+        aria-describedby={describedBy(id, props.hint, invalid)}
+      >
+        {props.value}
+      </textarea>
+    </div>
+  );
+}
+
+export const CsrfField = (props: { token: string }) => <input type="hidden" name="_csrf" value={props.token} />;

@@ -1,0 +1,61 @@
+/** `/app/sessions`: the person's own sessions, each of which can be ended. */
+import { instant } from '../format.js';
+import { CsrfField, type Frame, Layout } from './layout.js';
+
+export interface SessionRow {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  clientAddress: string | null;
+  current: boolean;
+}
+
+export function SessionsPage(props: { frame: Frame; sessions: SessionRow[]; notice?: string | undefined }) {
+  return (
+    <Layout frame={props.frame} title="Sessions" notice={props.notice}>
+      <h1>Your sessions</h1>
+      <p>Every browser where you are signed in. End any you do not recognise; it is signed out at its next request.</p>
+      <div class="table-wrap">
+        <table>
+          <caption>{props.sessions.length === 1 ? '1 session' : `${props.sessions.length} sessions`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Browser</th>
+              <th scope="col">Address</th>
+              <th scope="col">Signed in</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Ends at the latest</th>
+              <th scope="col">
+                <span class="visually-hidden">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.sessions.map((session) => (
+              <tr>
+                <th scope="row">
+                  {session.userAgent ?? 'Unknown browser'}
+                  {session.current && <span class="tag"> this browser</span>}
+                </th>
+                <td>{session.clientAddress ?? '—'}</td>
+                <td>{instant(session.createdAt)}</td>
+                <td>{instant(session.lastSeenAt)}</td>
+                <td>{instant(session.expiresAt)}</td>
+                <td>
+                  <form method="post" action={`/app/sessions/${session.id}/end`} class="inline">
+                    <CsrfField token={props.frame.csrf} />
+                    <button type="submit" class="danger">
+                      {session.current ? 'End this session (sign out)' : 'End session'}
+                    </button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The planning dashboard (D15, D16): server-rendered pages under /app, a driving adapter beside the
+ * JSON API. Every page reads and writes through the use cases of `app/`; visibility by grants is
+ * enforced there and in the store's queries. Forms work without JavaScript; the one script (the room
+ * grid's totals) only makes a page better.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticateSession, type Person, type PeopleDeps } from '../app/people.js';
+import { DomainError, NotFoundError, RateLimitedError, ServiceUnavailableError } from '../domain/errors.js';
+import { accountRoutes } from './account-routes.js';
+import { eventPages } from './event-routes.js';
+import { ErrorPage } from './pages/errors.js';
+import type { Frame } from './pages/layout.js';
+import { sendPage } from './render.js';
+import { sessionToken } from './session-cookie.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person, when the session cookie names a live session. */
+    person?: Person;
+  }
+}
+
+export interface DashboardOptions {
+  deps: PeopleDeps;
+  /** HMAC key binding form tokens to sessions; shared by every instance (kept in the store). */
+  formTokenKey: string;
+}
+
+const ASSETS = fileURLToPath(new URL('../../src/web/assets/', import.meta.url));
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Asset URLs carry a digest of their content, so they can be cached for a year and still never go stale. */
+function assetUrls() {
+  const url = (file: string) =>
+    `/app/assets/${file}?v=${createHash('sha256').update(readFileSync(`${ASSETS}${file}`)).digest('hex').slice(0, 12)}`;
+  return { css: url('app.css'), roomsScript: url('rooms.js') };
+}
+
+export type FrameOf = (request: FastifyRequest, reply: FastifyReply) => Frame;
+
+export function dashboard(options: DashboardOptions) {
+  return async function register(app: FastifyInstance) {
+    const assets = assetUrls();
+    await app.register(fastifyCookie);
+    await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES });
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'none'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'none'"],
+          connectSrc: ["'self'"],
+        },
+      },
+      // Pages hold people's data: no referrer leaves the dashboard (invite links carry a token).
+      referrerPolicy: { policy: 'no-referrer' },
+    });
+    await app.register(fastifyCsrf, {
+      sessionPlugin: '@fastify/cookie',
+      cookieKey: 'eventplan_form',
+      cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true },
+      getUserInfo: (request: FastifyRequest) => request.person?.sessionId ?? '',
+      csrfOpts: { hmacKey: options.formTokenKey },
+    });
+    await app.register(fastifyStatic, {
+      root: ASSETS,
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const person = await authenticateSession(options.deps, sessionToken(request));
+      if (person) request.person = person;
+    });
+
+    const frameOf: FrameOf = (request, reply) => ({
+      assets,
+      person: request.person,
+      csrf: reply.generateCsrf({ userInfo: request.person?.sessionId ?? '', secure: request.protocol === 'https' }),
+    });
+
+    app.setErrorHandler((error, request, reply) => {
+      const status = statusOf(error);
+      if (status >= 500) request.log.error({ err: error }, 'dashboard request failed');
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+      return sendPage(reply, ErrorPage({ frame: frameOf(request, reply), status }), status);
+    });
+    app.setNotFoundHandler((request, reply) =>
+      sendPage(reply, ErrorPage({ frame: frameOf(request, reply), status: 404 }), 404),
+    );
+
+    await app.register(accountRoutes(options.deps, frameOf));
+    await app.register(eventPages(options.deps, frameOf));
+  };
+}
+
+function statusOf(error: unknown): number {
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof RateLimitedError) return 429;
+  if (error instanceof ServiceUnavailableError) return 503;
+  if (error instanceof DomainError) return 500;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return status === 403 ? 403 : 404;
+  return 500;
+}
+
+/** Pages for signed-in people: the sign-in page for anyone else, coming back here afterwards. */
+export async function requirePerson(request: FastifyRequest, reply: FastifyReply) {
+  if (request.person) return;
+  const next = request.method === 'GET' ? request.url : '/app';
+  return reply.code(303).header('location', `/app/sign-in?next=${encodeURIComponent(next)}`).send();
+}
