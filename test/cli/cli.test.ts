@@ -16,12 +16,12 @@ describe('eventplan migrate', { timeout: SPAWN_TIMEOUT_MS }, () => {
     // --database-url wins over DATABASE_URL.
     const first = await runJson(['migrate', '--database-url', viaFlag], { DATABASE_URL: viaEnvironment });
     expect(keysOf(first)).toEqual(['applied']);
-    expect(first.applied).toEqual(['001_initial', '002_idempotency_keys']);
+    expect(first.applied).toEqual(['001_initial', '002_idempotency_keys', '003_people']);
     expect(await runJson(['migrate', '--database-url', viaFlag])).toEqual({ applied: [] });
 
     // DATABASE_URL alone, here as a file: URL.
     const fromEnvironment = await runJson(['migrate'], { DATABASE_URL: `file:${viaEnvironment}` });
-    expect(fromEnvironment).toEqual({ applied: ['001_initial', '002_idempotency_keys'] });
+    expect(fromEnvironment).toEqual({ applied: ['001_initial', '002_idempotency_keys', '003_people'] });
     expect(await runJson(['migrate'], { DATABASE_URL: viaEnvironment })).toEqual({ applied: [] });
   });
 });

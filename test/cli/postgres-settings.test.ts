@@ -46,7 +46,9 @@ describeWithService('postgres', 'eventplan commands on PostgreSQL', () => {
       const result = await migrating;
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      expect(JSON.parse(result.stdout)).toEqual({ applied: ['001_initial', '002_idempotency_keys'] });
+      expect(JSON.parse(result.stdout)).toEqual({
+        applied: ['001_initial', '002_idempotency_keys', '003_people'],
+      });
     },
   );
 

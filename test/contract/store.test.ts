@@ -50,7 +50,7 @@ for (const backend of BACKENDS) {
     it('applies each migration once and then reports nothing to apply', async () => {
       const fresh = await scratch({ migrate: false });
       await expect(fresh.ping()).rejects.toThrow(/not migrated/);
-      expect(await fresh.migrate()).toEqual(['001_initial', '002_idempotency_keys']);
+      expect(await fresh.migrate()).toEqual(['001_initial', '002_idempotency_keys', '003_people']);
       expect(await fresh.migrate()).toEqual([]);
       await expect(fresh.ping()).resolves.toBeUndefined();
     });
