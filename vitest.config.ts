@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects. `sqlite` runs every suite on the embedded store. `postgres` runs the repository
- * contract and the HTTP suites again on PostgreSQL (a schema of their own per test file); it is on
+ * contract, the HTTP suites and the people use cases again on PostgreSQL (a schema of their own per test file); it is on
  * when TEST_DATABASE_URL is set, and also when EVENTPLAN_REQUIRE_SERVICES=1 so that CI fails, rather
  * than skips, if the URL is missing. Suites that need PostgreSQL or Redis themselves skip with a
  * visible reason when their URL is unset (test/helpers/services.ts).
@@ -34,7 +34,12 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: ['test/contract/**/*.test.ts', 'test/http/**/*.test.ts'],
+                include: [
+                  'test/contract/**/*.test.ts',
+                  'test/http/**/*.test.ts',
+                  // The people use cases that touch the store (throttling counts do not).
+                  'test/people/{credentials,invites,sessions}.test.ts',
+                ],
                 env: { TEST_BACKEND: 'postgres' },
               },
             },

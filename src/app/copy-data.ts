@@ -18,6 +18,9 @@ const KINDS: RecordKind[] = [
   'events',
   'grants',
   'idempotencyKeys',
+  'passwords',
+  'invites',
+  'sessions',
 ];
 
 export interface CopyReport {

@@ -3,6 +3,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.
 import type { MemberRole } from '../ports/identity-repository.js';
 import { issueKey } from './api-keys.js';
 import { type AppDeps, nowText } from './deps.js';
+import { inviteUser } from './people.js';
+
+/** Where `serve` listens by default (D1); invite links of the demo point there unless told otherwise. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
@@ -54,6 +58,8 @@ export async function deactivateUser(deps: AppDeps, userId: string) {
   const user = await deps.store.identity.findUser(userId);
   if (!user) throw new NotFoundError(`No user with id ${userId}.`);
   await deps.store.identity.deactivateUser(userId);
+  // Sessions would be refused anyway (the user is inactive); ending them keeps none lying around.
+  await deps.store.sessions.endAll(user.organizationId, userId);
   return { id: userId };
 }
 
@@ -96,8 +102,11 @@ export async function removeGroupMember(deps: AppDeps, input: { groupId: string;
   return { groupId: input.groupId, userId: input.userId };
 }
 
-/** An organization with a planner in a group that has an approver, and a key for the planner. */
-export async function createDemo(deps: AppDeps) {
+/**
+ * An organization with a planner in a group that has an approver, a key for the planner, and for
+ * each of the two a single-use link (24 h) under `baseUrl` where they choose a password.
+ */
+export async function createDemo(deps: AppDeps, baseUrl = DEFAULT_BASE_URL) {
   const { id: organizationId } = await createOrganization(deps, 'Demo organization');
   const { id: userId } = await createUser(deps, {
     organizationId,
@@ -113,16 +122,28 @@ export async function createDemo(deps: AppDeps) {
   await addGroupMember(deps, { groupId, userId, role: 'member' });
   await addGroupMember(deps, { groupId, userId: approverId, role: 'approver' });
   const { keyId, key } = await issueKey(deps, userId);
-  return { organizationId, userId, groupId, approverId, keyId, key };
+  const plannerInvite = await inviteUser(deps, userId, baseUrl);
+  const approverInvite = await inviteUser(deps, approverId, baseUrl);
+  return {
+    organizationId,
+    userId,
+    groupId,
+    approverId,
+    keyId,
+    key,
+    inviteUrl: plannerInvite.url,
+    inviteExpiresAt: plannerInvite.expiresAt,
+    approverInviteUrl: approverInvite.url,
+  };
 }
 
 /**
  * On an empty database, creates the demo organization once so a newcomer can call the API at once.
  * Instances starting together on one empty database take turns, so only the first creates it.
  */
-export function bootstrapIfEmpty(deps: AppDeps) {
+export function bootstrapIfEmpty(deps: AppDeps, baseUrl = DEFAULT_BASE_URL) {
   return deps.store.exclusively(async () => {
     if ((await deps.store.identity.countOrganizations()) > 0) return undefined;
-    return createDemo(deps);
+    return createDemo(deps, baseUrl);
   });
 }

@@ -117,3 +117,24 @@ export class ConflictError extends DomainError {
 export class ServiceUnavailableError extends DomainError {
   readonly code = 'service_unavailable';
 }
+
+/**
+ * A sign-in that did not succeed. One message whatever the reason (unknown email, wrong password,
+ * deactivated person, no password yet), so the answer never tells whether an account exists.
+ */
+export class SignInRefusedError extends DomainError {
+  readonly code = 'sign_in_refused';
+  constructor() {
+    super('That email and password do not match an account.');
+  }
+}
+
+/** Too many failed sign-ins for this email or from this address; says nothing of whether the email exists. */
+export class SignInThrottledError extends DomainError {
+  readonly code = 'sign_in_throttled';
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      `Too many failed sign-in attempts. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
+    );
+  }
+}

@@ -1,6 +1,8 @@
 import type { StoredEvent } from '../domain/types.js';
+import type { InviteRecord, PasswordRecord } from './credential-repository.js';
 import type { IdempotencyRecord } from './idempotency-repository.js';
 import type { ApiKeyRecord, Group, MemberRole, Organization, User } from './identity-repository.js';
+import type { SessionRecord } from './session-repository.js';
 
 export interface OrganizationRecord extends Organization {
   /** The stored event total, copied as it is. */
@@ -29,19 +31,23 @@ export type RecordBatch =
   | { kind: 'apiKeys'; records: ApiKeyRecord[] }
   | { kind: 'events'; records: StoredEvent[] }
   | { kind: 'grants'; records: GrantRecord[] }
-  | { kind: 'idempotencyKeys'; records: IdempotencyRecord[] };
+  | { kind: 'idempotencyKeys'; records: IdempotencyRecord[] }
+  | { kind: 'passwords'; records: PasswordRecord[] }
+  | { kind: 'invites'; records: InviteRecord[] }
+  | { kind: 'sessions'; records: SessionRecord[] };
 
 export type RecordKind = RecordBatch['kind'];
 
 /**
- * Moves every record between stores as it is: ids, key hashes, grants, statuses, counts and the
- * Idempotency-Key records of creates. Every stored idempotency record is complete (it is written in
+ * Moves every record between stores as it is: ids, key hashes, grants, statuses, counts, the
+ * Idempotency-Key records of creates, and the dashboard's password hashes, invites and sessions (so
+ * people stay signed in across the move). Every stored idempotency record is complete (it is written in
  * its event's transaction); expired ones are copied too, and are ignored and purged as on the source.
  */
 export interface DataTransfer {
   /**
    * Every record from one consistent snapshot, kind by kind (organizations, users, groups,
-   * memberships, apiKeys, events, grants, idempotencyKeys), each kind ordered by its key compared byte by byte,
+   * memberships, apiKeys, events, grants, idempotencyKeys, passwords, invites, sessions), each kind ordered by its key compared byte by byte,
    * so two stores holding the same data export the same sequence.
    */
   exportRecords(batchSize?: number): AsyncIterable<RecordBatch>;

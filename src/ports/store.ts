@@ -1,7 +1,9 @@
+import type { CredentialRepository } from './credential-repository.js';
 import type { DataTransfer } from './data-transfer.js';
 import type { EventRepository } from './event-repository.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { IdentityRepository } from './identity-repository.js';
+import type { SessionRepository } from './session-repository.js';
 
 /** What a store can report about its own load, for metrics; each backend fills what it has. */
 export interface StoreStats {
@@ -25,6 +27,10 @@ export interface Store {
   /** Idempotency keys of creates (their records are written by `events.insert`). */
   readonly idempotency: IdempotencyRepository;
   readonly secrets: ServerSecrets;
+  /** Passwords and invites of the dashboard's people (D15). */
+  readonly credentials: CredentialRepository;
+  /** Signed-in dashboard sessions (D15). */
+  readonly sessions: SessionRepository;
   /** Bulk export and import, for moving data between backends (`eventplan copy-data`). */
   readonly transfer: DataTransfer;
   /** Applies pending migrations; resolves to the names applied now. */

@@ -1,10 +1,12 @@
 /**
  * `eventplan copy-data` moves the embedded database into PostgreSQL with nothing lost: every record,
  * key hashes (old keys keep working), grants, statuses and the status before cancellation, counts,
- * and the Idempotency-Key records of creates (a retry after the move replays, not creates again).
+ * the Idempotency-Key records of creates (a retry after the move replays, not creates again), and
+ * the dashboard's passwords, invites and sessions (people stay signed in across the move).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createMemoryAttemptCounter } from '../../src/adapters/memory/memory-attempt-counter.js';
 import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
 import { openPostgresStore } from '../../src/adapters/postgres/postgres-store.js';
 import { openSqliteStore } from '../../src/adapters/sqlite/sqlite-store.js';
@@ -14,6 +16,13 @@ import { tallyStore } from '../../src/app/copy-data.js';
 import type { AppDeps, Principal } from '../../src/app/deps.js';
 import { changeEventStatus, createEvent, updateEvent } from '../../src/app/events.js';
 import { createDemo, createUser, deactivateUser } from '../../src/app/organizations.js';
+import {
+  acceptInvite,
+  authenticateSession,
+  type PeopleDeps,
+  setPassword,
+  signIn,
+} from '../../src/app/people.js';
 import { buildApp } from '../../src/http/app.js';
 import type { Store } from '../../src/ports/store.js';
 import { runCli, runFailing, runJson, SPAWN_TIMEOUT_MS, temporaryDirectory } from '../cli/run-cli.js';
@@ -40,6 +49,14 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
   const idempotencyKey = 'retry-after-move-0001';
   const idempotentBody = { name: 'Created before the move', formattedLocations: [{ city: 'Porto' }] };
   let idempotentCreate: { id: string; grantedTo: number; location: string };
+  let sessionToken: string;
+  const peopleOf = (store: Store): PeopleDeps => ({
+    store,
+    clock: systemClock,
+    ids: randomIds,
+    attempts: createMemoryAttemptCounter(),
+    sessionPolicy: { idleMinutes: 720, maxDays: 7 },
+  });
 
   beforeAll(async () => {
     target = await createTestDatabase();
@@ -93,6 +110,17 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
     revokedKey = revoked.key;
     deactivatedKey = other.key;
     await deactivateUser(deps, other.userId);
+    // The dashboard's people: a password set by an operator, one chosen through an invite, a session.
+    await setPassword(deps, demo.userId, 'planner moves to postgres');
+    await acceptInvite(deps, demo.approverInviteUrl.split('/').pop()!, 'approver moves too');
+    sessionToken = (
+      await signIn(peopleOf(source), {
+        email: 'planner@example.com',
+        password: 'planner moves to postgres',
+        clientAddress: '192.0.2.1',
+        userAgent: 'copy-data test',
+      })
+    ).token;
     // A create with an Idempotency-Key, answered by the embedded service just before the move.
     const app = await buildApp({ deps, rateLimiter: createMemoryRateLimiter({ limit: 1000 }) });
     try {
@@ -132,6 +160,9 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         events: 14,
         grants: 26,
         idempotencyKeys: 1,
+        passwords: 2,
+        invites: 4,
+        sessions: 1,
       });
 
       const copy = openPostgresStore({ url: target.url });
@@ -182,6 +213,16 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
             'reopen',
           );
           expect((await call(demo.key, `/v1/events/${eventIds[1]}`)).json().status).toBe('booked');
+          // The planner's session and both passwords came along.
+          const people = peopleOf(copy);
+          expect((await authenticateSession(people, sessionToken))?.userId).toBe(demo.userId);
+          const signedIn = await signIn(people, {
+            email: 'approver@example.com',
+            password: 'approver moves too',
+            clientAddress: '192.0.2.1',
+            userAgent: null,
+          });
+          expect(signedIn.person.userId).toBe(demo.approverId);
         } finally {
           await app.close();
         }

@@ -105,6 +105,51 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 3,
+    name: '003_people',
+    sql: `
+      -- D15: people sign in to the dashboard. Passwords and tokens are stored only as hashes.
+      CREATE TABLE user_passwords (
+        organization_id text COLLATE "C" NOT NULL,
+        user_id text COLLATE "C" NOT NULL,
+        password_hash text NOT NULL,
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (organization_id, user_id)
+      );
+      -- Invites and sessions are looked up by token hash alone: plain indexes (a unique one would have
+      -- to include organization_id); 190 random bits per token make a collision beyond reach.
+      CREATE TABLE user_invites (
+        organization_id text COLLATE "C" NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        user_id text COLLATE "C" NOT NULL,
+        token_hash text COLLATE "C" NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE INDEX user_invites_token_hash ON user_invites (token_hash);
+      CREATE INDEX user_invites_user ON user_invites (organization_id, user_id);
+      CREATE TABLE user_sessions (
+        organization_id text COLLATE "C" NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        user_id text COLLATE "C" NOT NULL,
+        token_hash text COLLATE "C" NOT NULL,
+        created_at timestamptz NOT NULL,
+        last_seen_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        user_agent text,
+        client_address text,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE INDEX user_sessions_token_hash ON user_sessions (token_hash);
+      CREATE INDEX user_sessions_user ON user_sessions (organization_id, user_id);
+      CREATE INDEX user_sessions_expires_at ON user_sessions (expires_at);
+      -- Sign-in matches emails case-insensitively; under "C", lower() folds ASCII letters only, as SQLite's does.
+      CREATE INDEX users_email_lower ON users (lower(email COLLATE "C"));
+    `,
+  },
+  {
     version: 4,
     name: '004_change_log',
     sql: `

@@ -1,10 +1,12 @@
 import pg from 'pg';
 import type { Store } from '../../ports/store.js';
+import { createPostgresCredentialRepository } from './postgres-credential-repository.js';
 import { createPostgresDataTransfer } from './postgres-data-transfer.js';
 import { createPostgresEventRepository } from './postgres-event-repository.js';
 import { createPostgresIdempotencyRepository } from './postgres-idempotency-repository.js';
 import { createPostgresIdentityRepository } from './postgres-identity-repository.js';
 import { migrations } from './postgres-migrations.js';
+import { createPostgresSessionRepository } from './postgres-session-repository.js';
 import { inTransaction, query } from './postgres-transaction.js';
 
 export interface PostgresOptions {
@@ -69,6 +71,8 @@ export function openPostgresStore(options: PostgresOptions): Store {
   const events = createPostgresEventRepository(pool);
   const identity = createPostgresIdentityRepository(pool);
   const idempotency = createPostgresIdempotencyRepository(pool);
+  const credentials = createPostgresCredentialRepository(pool);
+  const sessions = createPostgresSessionRepository(pool);
   const transfer = createPostgresDataTransfer(unlimited);
   let closed: Promise<void> | undefined;
 
@@ -77,6 +81,8 @@ export function openPostgresStore(options: PostgresOptions): Store {
     events,
     identity,
     idempotency,
+    credentials,
+    sessions,
     transfer,
     secrets: {
       async ensure(name, candidate) {

@@ -63,6 +63,28 @@ const TABLES: Table[] = [
     from: 'idempotency_keys',
     key: ['organization_id', 'idempotency_key'],
   },
+  {
+    kind: 'passwords',
+    select:
+      'organization_id AS organizationId, user_id AS userId, password_hash AS passwordHash, updated_at AS updatedAt',
+    from: 'user_passwords',
+    key: ['organization_id', 'user_id'],
+  },
+  {
+    kind: 'invites',
+    select: `organization_id AS organizationId, id, user_id AS userId, token_hash AS tokenHash,
+      created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt`,
+    from: 'user_invites',
+    key: ['organization_id', 'id'],
+  },
+  {
+    kind: 'sessions',
+    select: `id, token_hash AS tokenHash, organization_id AS organizationId, user_id AS userId,
+      created_at AS createdAt, last_seen_at AS lastSeenAt, expires_at AS expiresAt, user_agent AS userAgent,
+      client_address AS clientAddress`,
+    from: 'user_sessions',
+    key: ['organization_id', 'id'],
+  },
 ];
 
 type Row = Record<string, unknown>;
@@ -143,6 +165,15 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
         idempotencyKeys: db.prepare(`INSERT INTO idempotency_keys
           (organization_id, idempotency_key, request_hash, event_id, granted_to, created_at)
           VALUES (@organizationId, @key, @requestHash, @eventId, @grantedTo, @createdAt)`),
+        passwords:
+          db.prepare(`INSERT INTO user_passwords (organization_id, user_id, password_hash, updated_at)
+          VALUES (@organizationId, @userId, @passwordHash, @updatedAt)`),
+        invites: db.prepare(`INSERT INTO user_invites
+          (organization_id, id, user_id, token_hash, created_at, expires_at, used_at)
+          VALUES (@organizationId, @id, @userId, @tokenHash, @createdAt, @expiresAt, @usedAt)`),
+        sessions: db.prepare(`INSERT INTO user_sessions
+          (organization_id, id, user_id, token_hash, created_at, last_seen_at, expires_at, user_agent, client_address)
+          VALUES (@organizationId, @id, @userId, @tokenHash, @createdAt, @lastSeenAt, @expiresAt, @userAgent, @clientAddress)`),
       };
       // The copy is the only writer while it runs, so its transaction can span the awaits of the source.
       db.exec('BEGIN IMMEDIATE');

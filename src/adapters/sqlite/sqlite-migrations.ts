@@ -94,6 +94,49 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 3,
+    name: '003_people',
+    sql: `
+      -- D15: people sign in to the dashboard. Passwords and tokens are stored only as hashes.
+      CREATE TABLE user_passwords (
+        organization_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (organization_id, user_id)
+      );
+      CREATE TABLE user_invites (
+        organization_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE UNIQUE INDEX user_invites_token_hash ON user_invites (token_hash);
+      CREATE INDEX user_invites_user ON user_invites (organization_id, user_id);
+      CREATE TABLE user_sessions (
+        organization_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        user_agent TEXT,
+        client_address TEXT,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE UNIQUE INDEX user_sessions_token_hash ON user_sessions (token_hash);
+      CREATE INDEX user_sessions_user ON user_sessions (organization_id, user_id);
+      CREATE INDEX user_sessions_expires_at ON user_sessions (expires_at);
+      -- Sign-in matches emails case-insensitively (ASCII letters, as lower() does on both backends).
+      CREATE INDEX users_email_lower ON users (lower(email));
+    `,
+  },
+  {
     version: 4,
     name: '004_change_log',
     sql: `

@@ -2,11 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Store } from '../../ports/store.js';
+import { createSqliteCredentialRepository } from './sqlite-credential-repository.js';
 import { createSqliteDataTransfer } from './sqlite-data-transfer.js';
 import { createSqliteEventRepository } from './sqlite-event-repository.js';
 import { createSqliteIdempotencyRepository } from './sqlite-idempotency-repository.js';
 import { createSqliteIdentityRepository } from './sqlite-identity-repository.js';
 import { migrations } from './sqlite-migrations.js';
+import { createSqliteSessionRepository } from './sqlite-session-repository.js';
 import { WriteQueue } from './write-queue.js';
 
 export interface SqliteOptions {
@@ -37,10 +39,14 @@ export function openSqliteStore(options: SqliteOptions): Store {
   let events: Store['events'] | undefined;
   let identity: Store['identity'] | undefined;
   let idempotency: Store['idempotency'] | undefined;
+  let credentials: Store['credentials'] | undefined;
+  let sessions: Store['sessions'] | undefined;
   const ready = () => {
     events ??= createSqliteEventRepository(db, queue);
     identity ??= createSqliteIdentityRepository(db, queue);
     idempotency ??= createSqliteIdempotencyRepository(db, queue);
+    credentials ??= createSqliteCredentialRepository(db, queue);
+    sessions ??= createSqliteSessionRepository(db, queue);
   };
 
   return {
@@ -66,6 +72,14 @@ export function openSqliteStore(options: SqliteOptions): Store {
         );
         return db.prepare('SELECT value FROM server_secrets WHERE name = ?').pluck().get(name) as string;
       },
+    },
+    get credentials() {
+      ready();
+      return credentials!;
+    },
+    get sessions() {
+      ready();
+      return sessions!;
     },
     get transfer() {
       return createSqliteDataTransfer(db);
