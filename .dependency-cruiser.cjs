@@ -39,6 +39,13 @@ module.exports = {
       to: { path: '^src/(adapters|cli|server)' },
     },
     {
+      name: 'dashboard-does-not-touch-storage',
+      comment: 'The dashboard is a driving adapter: it calls use cases, never the store or the CLI.',
+      severity: 'error',
+      from: { path: '^src/web' },
+      to: { path: '^src/(adapters|cli|server)' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -4,7 +4,14 @@
  */
 import type { Actor, ChangeRecord } from '../domain/changes.js';
 import { PreconditionFailedError } from '../domain/errors.js';
-import { allowedMoves, type Checklist, makeMove, type Move, preSendChecklist, viewerOf } from '../domain/moves.js';
+import {
+  allowedMoves,
+  type Checklist,
+  type Move,
+  makeMove,
+  preSendChecklist,
+  viewerOf,
+} from '../domain/moves.js';
 import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
 import { applyUpdate } from '../domain/update-event.js';
 import type { Grantee } from '../ports/event-repository.js';
@@ -48,7 +55,10 @@ export interface EventRow {
 
 /** The sum of a budget's lines, in cents first so that decimals add up exactly. */
 export function totalBudget(budget: EventDetails['budgetBreakdown']): number {
-  const cents = Object.values(budget).reduce<number>((sum, amount) => sum + Math.round((amount ?? 0) * 100), 0);
+  const cents = Object.values(budget).reduce<number>(
+    (sum, amount) => sum + Math.round((amount ?? 0) * 100),
+    0,
+  );
   return cents / 100;
 }
 
@@ -112,8 +122,14 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
     deps.store.events.grantees(person.organizationId, event.details.id),
     deps.store.events.changes(person.organizationId, event.details.id, { limit: HISTORY_SHOWN }),
   ]);
-  const viewer = viewerOf(event, grantees.map((grantee) => grantee.userId), person.userId);
-  const people: Record<string, Grantee> = Object.fromEntries(grantees.map((grantee) => [grantee.userId, grantee]));
+  const viewer = viewerOf(
+    event,
+    grantees.map((grantee) => grantee.userId),
+    person.userId,
+  );
+  const people: Record<string, Grantee> = Object.fromEntries(
+    grantees.map((grantee) => [grantee.userId, grantee]),
+  );
   for (const change of history) {
     const userId = change.actor.type === 'operator' ? undefined : change.actor.userId;
     if (userId && !people[userId]) {
@@ -141,7 +157,11 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
 
 /** A new event created in the dashboard: the person is its creator, granted like an API create. */
 export function createMyEvent(deps: AppDeps, person: PersonRef, body: Record<string, unknown>) {
-  const creator = { organizationId: person.organizationId, userId: person.userId, actor: personActor(person) };
+  const creator = {
+    organizationId: person.organizationId,
+    userId: person.userId,
+    actor: personActor(person),
+  };
   return insertNewEvent(deps, creator, body);
 }
 
@@ -150,7 +170,11 @@ function copyBody(details: EventDetails): Record<string, unknown> {
   return {
     name: details.name,
     currency: details.currency,
-    formattedLocations: details.formattedLocations.map(({ city, state, country }) => ({ city, state, country })),
+    formattedLocations: details.formattedLocations.map(({ city, state, country }) => ({
+      city,
+      state,
+      country,
+    })),
     numPeople: details.numPeople,
     budgetBreakdown: details.budgetBreakdown,
     flexibility: details.flexibility,

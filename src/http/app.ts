@@ -8,10 +8,10 @@ import Fastify, {
 } from 'fastify';
 import { createAuthenticator } from '../app/api-keys.js';
 import type { AppDeps } from '../app/deps.js';
+import type { SessionPolicy } from '../app/people.js';
 import type { ServerTimeouts, TrustProxy } from '../config.js';
 import type { AttemptCounter } from '../ports/attempt-counter.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
-import type { SessionPolicy } from '../app/people.js';
 import { dashboard } from '../web/plugin.js';
 import { accessHook } from './access.js';
 import { answerClientError } from './client-error.js';
@@ -143,14 +143,10 @@ export async function buildApp(options: AppOptions) {
   );
 
   if (options.dashboard) {
-    const formTokenKey = await options.deps.store.secrets.ensure(
-      FORM_TOKEN_KEY,
-      options.deps.ids.token(64),
-    );
-    await app.register(
-      dashboard({ deps: { ...options.deps, ...options.dashboard }, formTokenKey }),
-      { prefix: '/app' },
-    );
+    const formTokenKey = await options.deps.store.secrets.ensure(FORM_TOKEN_KEY, options.deps.ids.token(64));
+    await app.register(dashboard({ deps: { ...options.deps, ...options.dashboard }, formTokenKey }), {
+      prefix: '/app',
+    });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app', 302));
   }
   return app;

@@ -9,12 +9,17 @@ import {
   signIn,
   signOut,
 } from '../app/people.js';
-import { NotFoundError, SignInRefusedError, SignInThrottledError, ValidationError } from '../domain/errors.js';
+import {
+  NotFoundError,
+  SignInRefusedError,
+  SignInThrottledError,
+  ValidationError,
+} from '../domain/errors.js';
 import { type FormBody, field } from './forms.js';
+import { type FrameOf, requirePerson } from './guard.js';
 import { noticeOf } from './notices.js';
-import { InvitePage, SignInPage } from './pages/sign-in.js';
 import { SessionsPage } from './pages/sessions.js';
-import { type FrameOf, requirePerson } from './plugin.js';
+import { InvitePage, SignInPage } from './pages/sign-in.js';
 import { seeOther, sendPage } from './render.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
@@ -35,7 +40,12 @@ export function accountRoutes(deps: PeopleDeps, frameOf: FrameOf) {
       if (request.person) return seeOther(reply, safeNext(query.next ?? '/app'));
       return sendPage(
         reply,
-        SignInPage({ frame: frameOf(request, reply), email: '', next: safeNext(query.next ?? '/app'), notice: noticeOf(query) }),
+        SignInPage({
+          frame: frameOf(request, reply),
+          email: '',
+          next: safeNext(query.next ?? '/app'),
+          notice: noticeOf(query),
+        }),
       );
     });
 
@@ -55,9 +65,14 @@ export function accountRoutes(deps: PeopleDeps, frameOf: FrameOf) {
         return seeOther(reply, next);
       } catch (error) {
         if (!(error instanceof SignInRefusedError || error instanceof SignInThrottledError)) throw error;
-        if (error instanceof SignInThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+        if (error instanceof SignInThrottledError)
+          reply.header('retry-after', String(error.retryAfterSeconds));
         const status = error instanceof SignInThrottledError ? 429 : 401;
-        return sendPage(reply, SignInPage({ frame: frameOf(request, reply), email, next, error: error.message }), status);
+        return sendPage(
+          reply,
+          SignInPage({ frame: frameOf(request, reply), email, next, error: error.message }),
+          status,
+        );
       }
     });
 
@@ -94,7 +109,11 @@ export function accountRoutes(deps: PeopleDeps, frameOf: FrameOf) {
             );
           }
           if (error instanceof NotFoundError) {
-            return sendPage(reply, InvitePage({ frame: frameOf(request, reply), token, invitee: undefined, problems: [] }), 404);
+            return sendPage(
+              reply,
+              InvitePage({ frame: frameOf(request, reply), token, invitee: undefined, problems: [] }),
+              404,
+            );
           }
           throw error;
         }

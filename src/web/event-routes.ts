@@ -14,7 +14,7 @@ import {
   updateMyEvent,
   viewMyEvent,
 } from '../app/planning.js';
-import { dayNumber, dateText } from '../domain/dates.js';
+import { dateText, dayNumber } from '../domain/dates.js';
 import {
   AgendaSessionsOrphanedError,
   ChecklistIncompleteError,
@@ -37,14 +37,14 @@ import {
   sessionField,
   toFormField,
 } from './forms.js';
+import { type FrameOf, requirePerson } from './guard.js';
 import { noticeOf } from './notices.js';
-import { AgendaPage, type AgendaModel, SessionEditPage, sessionValues } from './pages/agenda.js';
-import { EventFormPage, type EventFormModel, valuesOf } from './pages/event-form.js';
+import { type AgendaModel, AgendaPage, SessionEditPage, sessionValues } from './pages/agenda.js';
+import { type EventFormModel, EventFormPage, valuesOf } from './pages/event-form.js';
 import { EventListPage } from './pages/event-list.js';
 import { EventPage } from './pages/event-page.js';
-import { MovePage, type MoveModel } from './pages/move.js';
+import { type MoveModel, MovePage } from './pages/move.js';
 import { RoomsPage } from './pages/rooms.js';
-import { type FrameOf, requirePerson } from './plugin.js';
 import { seeOther, sendPage } from './render.js';
 
 type IdParams = { Params: { id: string } };
@@ -114,10 +114,18 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
     });
 
     // New event
-    const newForm = (request: FastifyRequest, reply: FastifyReply, model: Partial<EventFormModel>, status = 200) =>
+    const newForm = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      model: Partial<EventFormModel>,
+      status = 200,
+    ) =>
       sendPage(
         reply,
-        EventFormPage({ frame: frame(request, reply), model: { mode: 'create', values: {}, problems: [], ...model } }),
+        EventFormPage({
+          frame: frame(request, reply),
+          model: { mode: 'create', values: {}, problems: [], ...model },
+        }),
         status,
       );
     app.get('/events/new', async (request, reply) => newForm(request, reply, {}));
@@ -137,7 +145,10 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
     // The event page
     app.get<IdParams>('/events/:id', async (request, reply) => {
       const view = await viewMyEvent(deps, person(request), request.params.id);
-      return sendPage(reply, EventPage({ frame: frame(request, reply), view, notice: noticeOf(request.query) }));
+      return sendPage(
+        reply,
+        EventPage({ frame: frame(request, reply), view, notice: noticeOf(request.query) }),
+      );
     });
 
     app.post<IdParams>('/events/:id/duplicate', async (request, reply) => {
@@ -175,7 +186,8 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
       const form = request.body as FormBody;
       const { body, rows } = detailsBody(form);
       const removals = fields(form, 'removeSession');
-      if (removals.length > 0) body.agendaOperations = removals.map((sessionId) => ({ op: 'remove', sessionId }));
+      if (removals.length > 0)
+        body.agendaOperations = removals.map((sessionId) => ({ op: 'remove', sessionId }));
       try {
         await updateMyEvent(deps, person(request), request.params.id, body, field(form, 'version'));
         return seeOther(reply, `/app/events/${request.params.id}`, 'saved');
@@ -185,9 +197,15 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
           return editForm(request, reply, { values: form, problems, version: field(form, 'version') }, 400);
         }
         if (error instanceof AgendaSessionsOrphanedError) {
-          return editForm(request, reply, { values: form, orphans: error.orphanedSessions, version: field(form, 'version') }, 409);
+          return editForm(
+            request,
+            reply,
+            { values: form, orphans: error.orphanedSessions, version: field(form, 'version') },
+            409,
+          );
         }
-        if (error instanceof PreconditionFailedError) return editForm(request, reply, { values: form, stale: true }, 409);
+        if (error instanceof PreconditionFailedError)
+          return editForm(request, reply, { values: form, stale: true }, 409);
         if (error instanceof EventCancelledError) return seeOther(reply, `/app/events/${request.params.id}`);
         throw error;
       }
@@ -197,7 +215,12 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
     const roomsPage = async (
       request: FastifyRequest<IdParams>,
       reply: FastifyReply,
-      model: { values?: FormBody; problems?: Array<{ field: string; message: string }>; stale?: boolean; extraNights?: string[] },
+      model: {
+        values?: FormBody;
+        problems?: Array<{ field: string; message: string }>;
+        stale?: boolean;
+        extraNights?: string[];
+      },
       status = 200,
     ) => {
       const view = await viewMyEvent(deps, person(request), request.params.id);
@@ -209,7 +232,9 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
         }
       }
       const posted = model.values ?? {};
-      const postedNights = Object.keys(posted).flatMap((name) => /^accommodations\.([^.]+)\./.exec(name)?.[1] ?? []);
+      const postedNights = Object.keys(posted).flatMap(
+        (name) => /^accommodations\.([^.]+)\./.exec(name)?.[1] ?? [],
+      );
       const nights = new Set([
         ...Object.keys(accommodations),
         ...meetingDays(view.details.meetingRoomDates),
@@ -249,8 +274,10 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
         await updateMyEvent(deps, person(request), request.params.id, body, field(form, 'version'));
         return seeOther(reply, `/app/events/${request.params.id}#rooms`, 'saved');
       } catch (error) {
-        if (error instanceof ValidationError) return roomsPage(request, reply, { values: form, problems: formProblems(error.problems) }, 400);
-        if (error instanceof PreconditionFailedError) return roomsPage(request, reply, { values: form, stale: true }, 409);
+        if (error instanceof ValidationError)
+          return roomsPage(request, reply, { values: form, problems: formProblems(error.problems) }, 400);
+        if (error instanceof PreconditionFailedError)
+          return roomsPage(request, reply, { values: form, stale: true }, 409);
         if (error instanceof EventCancelledError) return seeOther(reply, `/app/events/${request.params.id}`);
         throw error;
       }
@@ -266,7 +293,10 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
       const source = view.details.accommodations[field(form, 'copyNight')] ?? {};
       const nights = nightsBetween(field(form, 'copyFrom'), field(form, 'copyTo'));
       if (nights.length === 0) {
-        const problem = { field: 'copyFrom', message: 'Give the first and last night of the range, first before last.' };
+        const problem = {
+          field: 'copyFrom',
+          message: 'Give the first and last night of the range, first before last.',
+        };
         return roomsPage(request, reply, { problems: [problem] }, 400);
       }
       // Each night of the range becomes exactly the copied night: its other room types are removed.
@@ -311,20 +341,37 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
     ) => {
       const form = request.body as FormBody;
       try {
-        await updateMyEvent(deps, person(request), request.params.id, { agendaOperations: [operation] }, field(form, 'version'));
+        await updateMyEvent(
+          deps,
+          person(request),
+          request.params.id,
+          { agendaOperations: [operation] },
+          field(form, 'version'),
+        );
         return seeOther(reply, `/app/events/${request.params.id}/agenda`, done);
       } catch (error) {
         const values = done === 'session-added' ? form : {};
         if (error instanceof ValidationError) {
-          return agendaPage(request, reply, { values, problems: formProblems(error.problems, sessionField) }, 400);
+          return agendaPage(
+            request,
+            reply,
+            { values, problems: formProblems(error.problems, sessionField) },
+            400,
+          );
         }
-        if (error instanceof PreconditionFailedError) return agendaPage(request, reply, { values, stale: true }, 409);
+        if (error instanceof PreconditionFailedError)
+          return agendaPage(request, reply, { values, stale: true }, 409);
         if (error instanceof EventCancelledError) return seeOther(reply, `/app/events/${request.params.id}`);
         throw error;
       }
     };
     app.post<IdParams>('/events/:id/agenda', async (request, reply) =>
-      agendaChange(request, reply, { op: 'add', session: sessionBody(request.body as FormBody) }, 'session-added'),
+      agendaChange(
+        request,
+        reply,
+        { op: 'add', session: sessionBody(request.body as FormBody) },
+        'session-added',
+      ),
     );
     app.post<SessionParams>('/events/:id/agenda/:sessionId/remove', async (request, reply) =>
       agendaChange(request, reply, { op: 'remove', sessionId: request.params.sessionId }, 'session-removed'),
@@ -357,18 +404,32 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
         status,
       );
     };
-    app.get<SessionParams>('/events/:id/agenda/:sessionId', async (request, reply) => sessionPage(request, reply, {}));
+    app.get<SessionParams>('/events/:id/agenda/:sessionId', async (request, reply) =>
+      sessionPage(request, reply, {}),
+    );
     app.post<SessionParams>('/events/:id/agenda/:sessionId', async (request, reply) => {
       const form = request.body as FormBody;
       const operation = { op: 'update', sessionId: request.params.sessionId, session: sessionBody(form) };
       try {
-        await updateMyEvent(deps, person(request), request.params.id, { agendaOperations: [operation] }, field(form, 'version'));
+        await updateMyEvent(
+          deps,
+          person(request),
+          request.params.id,
+          { agendaOperations: [operation] },
+          field(form, 'version'),
+        );
         return seeOther(reply, `/app/events/${request.params.id}/agenda`, 'session-saved');
       } catch (error) {
         if (error instanceof ValidationError) {
-          return sessionPage(request, reply, { values: form, problems: formProblems(error.problems, sessionField) }, 400);
+          return sessionPage(
+            request,
+            reply,
+            { values: form, problems: formProblems(error.problems, sessionField) },
+            400,
+          );
         }
-        if (error instanceof PreconditionFailedError) return sessionPage(request, reply, { values: form, stale: true }, 409);
+        if (error instanceof PreconditionFailedError)
+          return sessionPage(request, reply, { values: form, stale: true }, 409);
         if (error instanceof EventCancelledError) return seeOther(reply, `/app/events/${request.params.id}`);
         throw error;
       }
@@ -416,9 +477,12 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
         await moveMyEvent(deps, person(request), request.params.id, { move, note });
         return seeOther(reply, `/app/events/${request.params.id}`, 'moved');
       } catch (error) {
-        if (error instanceof ValidationError) return movePage(request, reply, move, { note: note ?? '', problems: error.problems }, 400);
-        if (error instanceof ChecklistIncompleteError) return movePage(request, reply, move, { missing: error.missing }, 409);
-        if (error instanceof MoveNotAllowedError) return movePage(request, reply, move, { refusal: error.message }, 409);
+        if (error instanceof ValidationError)
+          return movePage(request, reply, move, { note: note ?? '', problems: error.problems }, 400);
+        if (error instanceof ChecklistIncompleteError)
+          return movePage(request, reply, move, { missing: error.missing }, 409);
+        if (error instanceof MoveNotAllowedError)
+          return movePage(request, reply, move, { refusal: error.message }, 409);
         throw error;
       }
     });

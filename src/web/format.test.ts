@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { count, dateRange, dateRanges, day, deadline, instant, money, personName, statusLabel } from './format.js';
+import {
+  count,
+  dateRange,
+  dateRanges,
+  day,
+  deadline,
+  instant,
+  money,
+  personName,
+  statusLabel,
+} from './format.js';
 
 describe('dashboard formatting', () => {
   it('writes amounts in the event currency with its decimals', () => {

@@ -12,22 +12,15 @@ import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticateSession, type Person, type PeopleDeps } from '../app/people.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticateSession, type PeopleDeps, type Person } from '../app/people.js';
 import { DomainError, NotFoundError, RateLimitedError, ServiceUnavailableError } from '../domain/errors.js';
 import { accountRoutes } from './account-routes.js';
 import { eventPages } from './event-routes.js';
+import type { FrameOf } from './guard.js';
 import { ErrorPage } from './pages/errors.js';
-import type { Frame } from './pages/layout.js';
 import { sendPage } from './render.js';
 import { sessionToken } from './session-cookie.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in person, when the session cookie names a live session. */
-    person?: Person;
-  }
-}
 
 export interface DashboardOptions {
   deps: PeopleDeps;
@@ -41,11 +34,15 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Asset URLs carry a digest of their content, so they can be cached for a year and still never go stale. */
 function assetUrls() {
   const url = (file: string) =>
-    `/app/assets/${file}?v=${createHash('sha256').update(readFileSync(`${ASSETS}${file}`)).digest('hex').slice(0, 12)}`;
+    `/app/assets/${file}?v=${createHash('sha256')
+      .update(readFileSync(`${ASSETS}${file}`))
+      .digest('hex')
+      .slice(0, 12)}`;
   return { css: url('app.css'), roomsScript: url('rooms.js') };
 }
 
-export type FrameOf = (request: FastifyRequest, reply: FastifyReply) => Frame;
+/** Form tokens are bound to the session; signed out (the sign-in and invitation forms) to no one. */
+const formTokenOwner = (request: FastifyRequest): string => request.person?.sessionId ?? 'signed-out';
 
 export function dashboard(options: DashboardOptions) {
   return async function register(app: FastifyInstance) {
@@ -73,7 +70,7 @@ export function dashboard(options: DashboardOptions) {
       sessionPlugin: '@fastify/cookie',
       cookieKey: 'eventplan_form',
       cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true },
-      getUserInfo: (request: FastifyRequest) => request.person?.sessionId ?? '',
+      getUserInfo: formTokenOwner,
       csrfOpts: { hmacKey: options.formTokenKey },
     });
     await app.register(fastifyStatic, {
@@ -93,7 +90,7 @@ export function dashboard(options: DashboardOptions) {
     const frameOf: FrameOf = (request, reply) => ({
       assets,
       person: request.person,
-      csrf: reply.generateCsrf({ userInfo: request.person?.sessionId ?? '', secure: request.protocol === 'https' }),
+      csrf: reply.generateCsrf({ userInfo: formTokenOwner(request), secure: request.protocol === 'https' }),
     });
 
     app.setErrorHandler((error, request, reply) => {
@@ -119,11 +116,4 @@ function statusOf(error: unknown): number {
   const status = (error as { statusCode?: number }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return status === 403 ? 403 : 404;
   return 500;
-}
-
-/** Pages for signed-in people: the sign-in page for anyone else, coming back here afterwards. */
-export async function requirePerson(request: FastifyRequest, reply: FastifyReply) {
-  if (request.person) return;
-  const next = request.method === 'GET' ? request.url : '/app';
-  return reply.code(303).header('location', `/app/sign-in?next=${encodeURIComponent(next)}`).send();
 }

@@ -19,7 +19,9 @@ describe('the room block', () => {
   });
 
   it('names the earliest of equal nights as the peak, and none when no room is booked', () => {
-    expect(roomBlock({ '2027-03-02': { VIP: 5 }, '2027-03-01': { Staff: 5 } }).peak?.night).toBe('2027-03-01');
+    expect(roomBlock({ '2027-03-02': { VIP: 5 }, '2027-03-01': { Staff: 5 } }).peak?.night).toBe(
+      '2027-03-01',
+    );
     expect(roomBlock({ '2027-03-01': {} }).peak).toBeUndefined();
     expect(roomBlock({}).roomNights).toBe(0);
   });

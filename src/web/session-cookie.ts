@@ -14,7 +14,12 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 }
 
 /** Sets the cookie for a new session; it lives as long as the session may (the store ends it sooner). */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeSeconds: number,
+) {
   const secure = overHttps(request);
   reply.setCookie(secure ? HOST_ONLY : PLAIN, token, {
     httpOnly: true,

@@ -1,5 +1,6 @@
 /** The real app over a real store, with a demo organization and its key. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createMemoryAttemptCounter } from '../../src/adapters/memory/memory-attempt-counter.js';
 import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
 import { randomIds, systemClock } from '../../src/adapters/system.js';
 import type { AppDeps } from '../../src/app/deps.js';
@@ -30,7 +31,13 @@ export async function startTestApp(
   const deps: AppDeps = { store, clock: systemClock, ids: randomIds };
   const rateLimiter =
     options.rateLimiter ?? createMemoryRateLimiter({ limit: options.rateLimitPerMinute ?? 1_000_000 });
-  const app = await buildApp({ deps, rateLimiter, trustProxy: options.trustProxy });
+  const attempts = createMemoryAttemptCounter();
+  const app = await buildApp({
+    deps,
+    rateLimiter,
+    trustProxy: options.trustProxy,
+    dashboard: { attempts, sessionPolicy: { idleMinutes: 720, maxDays: 7 } },
+  });
   // Every response of a documented operation must match the OpenAPI document, or the test fails.
   checkEveryResponse(app);
   const demo = await createDemo(deps);
@@ -42,6 +49,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await rateLimiter.close();
+      await attempts.close();
       await destroy();
     },
   };

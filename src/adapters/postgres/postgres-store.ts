@@ -91,7 +91,11 @@ export function openPostgresStore(options: PostgresOptions): Store {
           'INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, now()) ON CONFLICT (name) DO NOTHING',
           [name, candidate],
         );
-        const { rows } = await query<{ value: string }>(pool, 'SELECT value FROM server_secrets WHERE name = $1', [name]);
+        const { rows } = await query<{ value: string }>(
+          pool,
+          'SELECT value FROM server_secrets WHERE name = $1',
+          [name],
+        );
         return rows[0]!.value;
       },
     },

@@ -67,7 +67,9 @@ export function openSqliteStore(options: SqliteOptions): Store {
       async ensure(name, candidate) {
         await queue.run(() =>
           db
-            .prepare('INSERT INTO server_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING')
+            .prepare(
+              'INSERT INTO server_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING',
+            )
             .run(name, candidate, new Date().toISOString()),
         );
         return db.prepare('SELECT value FROM server_secrets WHERE name = ?').pluck().get(name) as string;

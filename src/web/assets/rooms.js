@@ -27,7 +27,8 @@
       }
       row.querySelector('[data-night-total]').textContent = format.format(total);
       grand += total;
-      if (total > 0 && (!peak || total > peak.rooms)) peak = { label: row.querySelector('th').textContent, rooms: total };
+      if (total > 0 && (!peak || total > peak.rooms))
+        peak = { label: row.querySelector('th').textContent, rooms: total };
     }
     for (const cell of grid.querySelectorAll('[data-type-total]')) {
       cell.textContent = format.format(byType[cell.getAttribute('data-type-total')] ?? 0);

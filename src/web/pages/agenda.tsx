@@ -3,7 +3,16 @@ import type { AgendaItem } from '../../domain/types.js';
 import { day } from '../format.js';
 import type { FormValues } from './event-form.js';
 import { agendaByDay } from './event-page.js';
-import { CsrfField, ErrorSummary, ErrorText, type Frame, fieldId, Layout, TextArea, TextField } from './layout.js';
+import {
+  CsrfField,
+  ErrorSummary,
+  ErrorText,
+  type Frame,
+  fieldId,
+  Layout,
+  TextArea,
+  TextField,
+} from './layout.js';
 
 const SESSION_LABELS: Record<string, string> = {
   title: 'Title',
@@ -67,15 +76,60 @@ function SessionFields(props: { values: FormValues; errors: Map<string, string[]
         )}
       </fieldset>
       <div class="inline-fields">
-        <TextField name="startTime" label="Start time" type="time" value={value('startTime')} errors={errors} required hint="24-hour HH:MM" />
-        <TextField name="endTime" label="End time" type="time" value={value('endTime')} errors={errors} required hint="24-hour HH:MM" />
+        <TextField
+          name="startTime"
+          label="Start time"
+          type="time"
+          value={value('startTime')}
+          errors={errors}
+          required
+          hint="24-hour HH:MM"
+        />
+        <TextField
+          name="endTime"
+          label="End time"
+          type="time"
+          value={value('endTime')}
+          errors={errors}
+          required
+          hint="24-hour HH:MM"
+        />
       </div>
-      <TextField name="roomType" label="Room type" value={value('roomType')} errors={errors} hint="For example: plenary, breakout, boardroom." />
-      <TextField name="capacity" label="Expected attendees" type="number" value={value('capacity')} errors={errors} />
-      <TextArea name="avRequirements" label="AV requirements" value={value('avRequirements')} errors={errors} hint="One per line." />
+      <TextField
+        name="roomType"
+        label="Room type"
+        value={value('roomType')}
+        errors={errors}
+        hint="For example: plenary, breakout, boardroom."
+      />
+      <TextField
+        name="capacity"
+        label="Expected attendees"
+        type="number"
+        value={value('capacity')}
+        errors={errors}
+      />
+      <TextArea
+        name="avRequirements"
+        label="AV requirements"
+        value={value('avRequirements')}
+        errors={errors}
+        hint="One per line."
+      />
       <TextField name="avOtherText" label="Other AV needs" value={value('avOtherText')} errors={errors} />
-      <TextArea name="fbRequirements" label="Food and beverage requirements" value={value('fbRequirements')} errors={errors} hint="One per line." />
-      <TextField name="fbOtherText" label="Other food and beverage needs" value={value('fbOtherText')} errors={errors} />
+      <TextArea
+        name="fbRequirements"
+        label="Food and beverage requirements"
+        value={value('fbRequirements')}
+        errors={errors}
+        hint="One per line."
+      />
+      <TextField
+        name="fbOtherText"
+        label="Other food and beverage needs"
+        value={value('fbOtherText')}
+        errors={errors}
+      />
       <TextArea name="notes" label="Notes" value={value('notes')} errors={errors} />
     </>
   );
@@ -95,7 +149,8 @@ export interface AgendaModel {
 
 const errorMap = (problems: AgendaModel['problems']) => {
   const errors = new Map<string, string[]>();
-  for (const problem of problems) errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
+  for (const problem of problems)
+    errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
   return errors;
 };
 
@@ -103,7 +158,10 @@ function StaleNotice() {
   return (
     <div class="error-summary" role="alert" tabIndex={-1}>
       <h2>This event changed since you opened this page</h2>
-      <p>Someone else saved a change meanwhile, so nothing of yours was saved. Check the agenda below and try again.</p>
+      <p>
+        Someone else saved a change meanwhile, so nothing of yours was saved. Check the agenda below and try
+        again.
+      </p>
     </div>
   );
 }
@@ -133,13 +191,24 @@ export function AgendaPage(props: { frame: Frame; model: AgendaModel; notice?: s
                       {session.startTime}–{session.endTime}
                     </span>{' '}
                     <strong>{session.title}</strong>{' '}
-                    <a href={`/app/events/${model.eventId}/agenda/${session.id}`} aria-label={`Edit “${session.title}”`}>
+                    <a
+                      href={`/app/events/${model.eventId}/agenda/${session.id}`}
+                      aria-label={`Edit “${session.title}”`}
+                    >
                       Edit
                     </a>{' '}
-                    <form method="post" action={`/app/events/${model.eventId}/agenda/${session.id}/remove`} class="inline">
+                    <form
+                      method="post"
+                      action={`/app/events/${model.eventId}/agenda/${session.id}/remove`}
+                      class="inline"
+                    >
                       <CsrfField token={props.frame.csrf} />
                       <input type="hidden" name="version" value={model.version} />
-                      <button type="submit" class="link-button danger" aria-label={`Remove “${session.title}”`}>
+                      <button
+                        type="submit"
+                        class="link-button danger"
+                        aria-label={`Remove “${session.title}”`}
+                      >
                         Remove
                       </button>
                     </form>
@@ -156,7 +225,11 @@ export function AgendaPage(props: { frame: Frame; model: AgendaModel; notice?: s
         <form method="post" action={`/app/events/${model.eventId}/agenda`} novalidate>
           <CsrfField token={props.frame.csrf} />
           <input type="hidden" name="version" value={model.version} />
-          <SessionFields values={model.values} errors={errorMap(model.problems)} meetingDays={model.meetingDays} />
+          <SessionFields
+            values={model.values}
+            errors={errorMap(model.problems)}
+            meetingDays={model.meetingDays}
+          />
           <div class="form-actions">
             <button type="submit" class="primary">
               Add session
@@ -189,7 +262,11 @@ export function SessionEditPage(props: { frame: Frame; model: SessionEditModel }
       <form method="post" action={`/app/events/${model.eventId}/agenda/${model.sessionId}`} novalidate>
         <CsrfField token={props.frame.csrf} />
         <input type="hidden" name="version" value={model.version} />
-        <SessionFields values={model.values} errors={errorMap(model.problems)} meetingDays={model.meetingDays} />
+        <SessionFields
+          values={model.values}
+          errors={errorMap(model.problems)}
+          meetingDays={model.meetingDays}
+        />
         <div class="form-actions">
           <button type="submit" class="primary">
             Save

@@ -12,7 +12,10 @@ const PAGES: Record<number, { title: string; text: string }> = {
   },
   429: { title: 'Too many requests', text: 'Wait a moment, then try again.' },
   500: { title: 'Something went wrong', text: 'Nothing was changed. Try again in a moment.' },
-  503: { title: 'Service unavailable', text: 'The service cannot answer right now; nothing was changed. Try again shortly.' },
+  503: {
+    title: 'Service unavailable',
+    text: 'The service cannot answer right now; nothing was changed. Try again shortly.',
+  },
 };
 
 export function ErrorPage(props: { frame: Frame; status: number }) {

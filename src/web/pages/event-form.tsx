@@ -1,11 +1,20 @@
 /** "New event" and "Edit details": every writable field but the room block and the agenda. */
 import type { OrphanedSession } from '../../domain/errors.js';
 import { BUDGET_CATEGORIES, type EventDetails } from '../../domain/types.js';
+import { day } from '../format.js';
 import type { FormBody } from '../forms.js';
 import { field, TEXT_FIELDS } from '../forms.js';
-import { day } from '../format.js';
 import { BUDGET_LABELS } from './event-page.js';
-import { CsrfField, ErrorSummary, ErrorText, type Frame, fieldId, Layout, TextArea, TextField } from './layout.js';
+import {
+  CsrfField,
+  ErrorSummary,
+  ErrorText,
+  type Frame,
+  fieldId,
+  Layout,
+  TextArea,
+  TextField,
+} from './layout.js';
 
 const LABELS: Record<string, string> = {
   name: 'Name',
@@ -46,7 +55,8 @@ export function valuesOf(details: EventDetails): FormValues {
     name: details.name,
     currency: details.currency,
     numPeople: String(details.numPeople),
-    numMeetingRoomsNeeded: details.numMeetingRoomsNeeded === null ? '' : String(details.numMeetingRoomsNeeded),
+    numMeetingRoomsNeeded:
+      details.numMeetingRoomsNeeded === null ? '' : String(details.numMeetingRoomsNeeded),
     decisionFactors: details.decisionFactors.join('\n'),
     additionalServices: details.additionalServices.join('\n'),
   };
@@ -96,7 +106,8 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
   const { model } = props;
   const values = model.values;
   const errors = new Map<string, string[]>();
-  for (const problem of model.problems) errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
+  for (const problem of model.problems)
+    errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
   const value = (name: string) => field(values, name);
   const title = model.mode === 'create' ? 'New event' : `Edit ${model.eventName ?? 'event'}`;
   const action = model.mode === 'create' ? '/app/events/new' : `/app/events/${model.eventId}/edit`;
@@ -110,8 +121,8 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
         <div class="error-summary" role="alert" tabIndex={-1}>
           <h2>This event changed since you opened the form</h2>
           <p>
-            Someone else saved a change meanwhile (in the dashboard or through the API), so nothing of yours was saved.
-            Your entries are below; check them against the{' '}
+            Someone else saved a change meanwhile (in the dashboard or through the API), so nothing of yours
+            was saved. Your entries are below; check them against the{' '}
             <a href={`/app/events/${model.eventId}`}>event as it is now</a> and save again to apply them.
           </p>
         </div>
@@ -120,8 +131,9 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
         <div class="error-summary" role="alert" tabIndex={-1}>
           <h2>These sessions would lose their days; nothing was saved</h2>
           <p>
-            The new meeting-room dates leave agenda sessions without some of their days. Move or remove them on the{' '}
-            <a href={`/app/events/${model.eventId}/agenda`}>agenda</a>, or tick them below to remove them with this save.
+            The new meeting-room dates leave agenda sessions without some of their days. Move or remove them
+            on the <a href={`/app/events/${model.eventId}/agenda`}>agenda</a>, or tick them below to remove
+            them with this save.
           </p>
           <ul>
             {model.orphans.map((orphan) => (
@@ -130,7 +142,8 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
                   <input type="checkbox" name="removeSession" value={orphan.sessionId} form="event-form" />
                   Remove “{orphan.title}”
                 </label>{' '}
-                — {orphan.fullyOrphaned ? 'none of its days remain' : 'loses'} {orphan.droppedDates.map(day).join(', ')}
+                — {orphan.fullyOrphaned ? 'none of its days remain' : 'loses'}{' '}
+                {orphan.droppedDates.map(day).join(', ')}
               </li>
             ))}
           </ul>
@@ -142,7 +155,14 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
         {model.version && <input type="hidden" name="version" value={model.version} />}
         <fieldset>
           <legend>The event</legend>
-          <TextField name="name" label="Name" value={value('name')} errors={errors} required hint="Up to 100 characters." />
+          <TextField
+            name="name"
+            label="Name"
+            value={value('name')}
+            errors={errors}
+            required
+            hint="Up to 100 characters."
+          />
           {model.mode === 'create' && (
             <TextField
               name="currency"
@@ -152,7 +172,13 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
               hint="ISO 4217 code, such as USD, EUR or GBP. It cannot be changed later."
             />
           )}
-          <TextField name="numPeople" label="Attendees" type="number" value={value('numPeople')} errors={errors} />
+          <TextField
+            name="numPeople"
+            label="Attendees"
+            type="number"
+            value={value('numPeople')}
+            errors={errors}
+          />
           <TextField
             name="decisionDeadline"
             label="Decision deadline"
@@ -173,10 +199,28 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
           <ErrorText id={fieldId('formattedLocations')} messages={groupErrors('formattedLocations')} />
           {Array.from({ length: locationRows }, (_, index) => (
             <div class="row-group" id={fieldId(`formattedLocations[${index}]`)}>
-              <ErrorText id={fieldId(`formattedLocations[${index}]`)} messages={groupErrors(`formattedLocations[${index}]`)} />
-              <TextField name={`formattedLocations[${index}].city`} label={`City ${index + 1}`} value={value(`formattedLocations[${index}].city`)} errors={errors} />
-              <TextField name={`formattedLocations[${index}].state`} label={`State or region ${index + 1}`} value={value(`formattedLocations[${index}].state`)} errors={errors} />
-              <TextField name={`formattedLocations[${index}].country`} label={`Country ${index + 1}`} value={value(`formattedLocations[${index}].country`)} errors={errors} />
+              <ErrorText
+                id={fieldId(`formattedLocations[${index}]`)}
+                messages={groupErrors(`formattedLocations[${index}]`)}
+              />
+              <TextField
+                name={`formattedLocations[${index}].city`}
+                label={`City ${index + 1}`}
+                value={value(`formattedLocations[${index}].city`)}
+                errors={errors}
+              />
+              <TextField
+                name={`formattedLocations[${index}].state`}
+                label={`State or region ${index + 1}`}
+                value={value(`formattedLocations[${index}].state`)}
+                errors={errors}
+              />
+              <TextField
+                name={`formattedLocations[${index}].country`}
+                label={`Country ${index + 1}`}
+                value={value(`formattedLocations[${index}].country`)}
+                errors={errors}
+              />
             </div>
           ))}
           <p class="hint">Leave a row blank to leave it out; save to get more empty rows.</p>
@@ -184,7 +228,9 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
         <fieldset id={fieldId('budgetBreakdown')}>
           <legend>Budget</legend>
           <ErrorText id={fieldId('budgetBreakdown')} messages={groupErrors('budgetBreakdown')} />
-          <p class="hint">Amounts in the event's currency, at most two decimals. Leave blank for no such line.</p>
+          <p class="hint">
+            Amounts in the event's currency, at most two decimals. Leave blank for no such line.
+          </p>
           <div class="grid-fields">
             {BUDGET_CATEGORIES.map((category) => (
               <TextField
@@ -203,22 +249,77 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
           <ErrorText id={fieldId('meetingRoomDates')} messages={groupErrors('meetingRoomDates')} />
           {Array.from({ length: rangeRows }, (_, index) => (
             <div class="row-group" id={fieldId(`meetingRoomDates[${index}]`)}>
-              <ErrorText id={fieldId(`meetingRoomDates[${index}]`)} messages={groupErrors(`meetingRoomDates[${index}]`)} />
-              <TextField name={`meetingRoomDates[${index}].startDate`} label={`Range ${index + 1}: first day`} type="date" value={value(`meetingRoomDates[${index}].startDate`)} errors={errors} />
-              <TextField name={`meetingRoomDates[${index}].endDate`} label={`Range ${index + 1}: last day`} type="date" value={value(`meetingRoomDates[${index}].endDate`)} errors={errors} />
+              <ErrorText
+                id={fieldId(`meetingRoomDates[${index}]`)}
+                messages={groupErrors(`meetingRoomDates[${index}]`)}
+              />
+              <TextField
+                name={`meetingRoomDates[${index}].startDate`}
+                label={`Range ${index + 1}: first day`}
+                type="date"
+                value={value(`meetingRoomDates[${index}].startDate`)}
+                errors={errors}
+              />
+              <TextField
+                name={`meetingRoomDates[${index}].endDate`}
+                label={`Range ${index + 1}: last day`}
+                type="date"
+                value={value(`meetingRoomDates[${index}].endDate`)}
+                errors={errors}
+              />
             </div>
           ))}
-          <TextField name="numMeetingRoomsNeeded" label="Meeting rooms needed" type="number" value={value('numMeetingRoomsNeeded')} errors={errors} />
-          <TextArea name="meetingRooms" label="Meeting-room notes" value={value('meetingRooms')} errors={errors} />
+          <TextField
+            name="numMeetingRoomsNeeded"
+            label="Meeting rooms needed"
+            type="number"
+            value={value('numMeetingRoomsNeeded')}
+            errors={errors}
+          />
+          <TextArea
+            name="meetingRooms"
+            label="Meeting-room notes"
+            value={value('meetingRooms')}
+            errors={errors}
+          />
         </fieldset>
         <fieldset>
           <legend>Notes and requirements</legend>
-          <TextArea name="foodBeverageRequirements" label="Food and beverage requirements" value={value('foodBeverageRequirements')} errors={errors} />
+          <TextArea
+            name="foodBeverageRequirements"
+            label="Food and beverage requirements"
+            value={value('foodBeverageRequirements')}
+            errors={errors}
+          />
           <TextArea name="otherNotes" label="Other notes" value={value('otherNotes')} errors={errors} />
-          <TextArea name="notesForVenue" label="Notes for the venue" value={value('notesForVenue')} errors={errors} hint="Shown to the venues." />
-          <TextArea name="decisionFactors" label="Decision factors" value={value('decisionFactors')} errors={errors} hint="One per line." />
-          <TextField name="decisionFactorOtherText" label="Other decision factor" value={value('decisionFactorOtherText')} errors={errors} hint="Used when “Other” is among the decision factors." />
-          <TextArea name="additionalServices" label="Additional services" value={value('additionalServices')} errors={errors} hint="One per line." />
+          <TextArea
+            name="notesForVenue"
+            label="Notes for the venue"
+            value={value('notesForVenue')}
+            errors={errors}
+            hint="Shown to the venues."
+          />
+          <TextArea
+            name="decisionFactors"
+            label="Decision factors"
+            value={value('decisionFactors')}
+            errors={errors}
+            hint="One per line."
+          />
+          <TextField
+            name="decisionFactorOtherText"
+            label="Other decision factor"
+            value={value('decisionFactorOtherText')}
+            errors={errors}
+            hint="Used when “Other” is among the decision factors."
+          />
+          <TextArea
+            name="additionalServices"
+            label="Additional services"
+            value={value('additionalServices')}
+            errors={errors}
+            hint="One per line."
+          />
         </fieldset>
         <div class="form-actions">
           <button type="submit" class="primary">

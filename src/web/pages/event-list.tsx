@@ -1,7 +1,7 @@
 /** `/app`: the events granted to the signed-in person. */
 import type { EventRow } from '../../app/planning.js';
-import { STATUSES } from '../../domain/types.js';
 import type { EventStatus } from '../../domain/types.js';
+import { STATUSES } from '../../domain/types.js';
 import { count, dateRanges, deadline, instant, money, personName, statusLabel } from '../format.js';
 import { type Frame, Layout } from './layout.js';
 
@@ -38,25 +38,34 @@ export function EventListPage(props: { frame: Frame; model: EventListModel; noti
           New event
         </a>
       </div>
-      <form method="get" action="/app" class="filters" role="search" aria-label="Filter events">
-        <fieldset>
-          <legend>Status</legend>
-          <div class="checkbox-row">
-            {STATUSES.map((status) => (
-              <label class="checkbox">
-                <input type="checkbox" name="status" value={status} checked={model.statuses.includes(status)} />
-                {statusLabel(status)}
-              </label>
-            ))}
+      <search aria-label="Filter events">
+        <form method="get" action="/app" class="filters">
+          <fieldset>
+            <legend>Status</legend>
+            <div class="checkbox-row">
+              {STATUSES.map((status) => (
+                <label class="checkbox">
+                  <input
+                    type="checkbox"
+                    name="status"
+                    value={status}
+                    checked={model.statuses.includes(status)}
+                  />
+                  {statusLabel(status)}
+                </label>
+              ))}
+            </div>
+            {model.defaultStatuses && (
+              <p class="hint">Showing active events: completed and cancelled ones are hidden.</p>
+            )}
+          </fieldset>
+          <div class="field">
+            <label for="field-q">Name contains</label>
+            <input id="field-q" type="search" name="q" value={model.search} />
           </div>
-          {model.defaultStatuses && <p class="hint">Showing active events: completed and cancelled ones are hidden.</p>}
-        </fieldset>
-        <div class="field">
-          <label for="field-q">Name contains</label>
-          <input id="field-q" type="search" name="q" value={model.search} />
-        </div>
-        <button type="submit">Filter</button>
-      </form>
+          <button type="submit">Filter</button>
+        </form>
+      </search>
       {model.rows.length === 0 ? (
         <p class="empty">
           {model.total === 0 && !model.search && model.defaultStatuses
@@ -66,9 +75,7 @@ export function EventListPage(props: { frame: Frame; model: EventListModel; noti
       ) : (
         <div class="table-wrap">
           <table class="events">
-            <caption>
-              {model.total === 1 ? '1 event' : `${count(model.total)} events`}, newest first
-            </caption>
+            <caption>{model.total === 1 ? '1 event' : `${count(model.total)} events`}, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Name</th>

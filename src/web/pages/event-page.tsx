@@ -3,7 +3,17 @@ import type { EventView } from '../../app/planning.js';
 import type { ChangeRecord } from '../../domain/changes.js';
 import { MOVE_LABELS } from '../../domain/moves.js';
 import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../domain/types.js';
-import { count, dateRange, dateRanges, day, deadline, instant, money, personName, statusLabel } from '../format.js';
+import {
+  count,
+  dateRange,
+  dateRanges,
+  day,
+  deadline,
+  instant,
+  money,
+  personName,
+  statusLabel,
+} from '../format.js';
 import { roomBlock } from '../room-block.js';
 import { StatusBadge } from './event-list.js';
 import { CsrfField, type Frame, fieldId, Layout } from './layout.js';
@@ -154,7 +164,9 @@ function Agenda(props: { details: EventDetails }) {
                 {session.roomType && <span> · {session.roomType}</span>}
                 {session.capacity > 0 && <span> · {count(session.capacity)} people</span>}
                 {session.avRequirements.length > 0 && <span> · AV: {session.avRequirements.join(', ')}</span>}
-                {session.fbRequirements.length > 0 && <span> · F&amp;B: {session.fbRequirements.join(', ')}</span>}
+                {session.fbRequirements.length > 0 && (
+                  <span> · F&amp;B: {session.fbRequirements.join(', ')}</span>
+                )}
                 {session.notes && <p class="notes">{session.notes}</p>}
               </li>
             ))}
@@ -221,7 +233,7 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
         </p>
       )}
       {showChecklist && view.checklist.missing.length > 0 && (
-        <div class="checklist" aria-labelledby="checklist-title">
+        <section class="checklist" aria-labelledby="checklist-title">
           <h3 id="checklist-title">Before sending, fill in</h3>
           <ul>
             {view.checklist.missing.map((item) => (
@@ -230,17 +242,17 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
               </li>
             ))}
           </ul>
-        </div>
+        </section>
       )}
       {view.checklist.warnings.length > 0 && (
-        <div class="warnings" aria-labelledby="warnings-title">
+        <section class="warnings" aria-labelledby="warnings-title">
           <h3 id="warnings-title">Worth a look</h3>
           <ul>
             {view.checklist.warnings.map((item) => (
               <li>{item.message}</li>
             ))}
           </ul>
-        </div>
+        </section>
       )}
       {view.moves.length > 0 ? (
         <div class="moves">
@@ -317,7 +329,9 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
               <Definition term="Currency">{details.currency}</Definition>
               <Definition term="Created by">{personName(view.creator)}</Definition>
               <Definition term="Approvers">
-                {view.approvers.length === 0 ? 'None' : view.approvers.map((person) => personName(person)).join(', ')}
+                {view.approvers.length === 0
+                  ? 'None'
+                  : view.approvers.map((person) => personName(person)).join(', ')}
               </Definition>
               <Definition term="Created">{instant(details.createdAt)}</Definition>
               <Definition term="Last change">{instant(details.updatedAt)}</Definition>

@@ -66,11 +66,7 @@ export function Layout(props: {
           )}
         </header>
         <main id="main" tabIndex={-1}>
-          {props.notice && (
-            <p class="notice" role="status">
-              {props.notice}
-            </p>
-          )}
+          {props.notice && <output class="notice">{props.notice}</output>}
           {props.children}
         </main>
       </body>
@@ -90,7 +86,9 @@ export function ErrorSummary(props: { problems: readonly Problem[]; labels?: (fi
   return (
     <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
       <h2 id="error-summary-title">
-        {props.problems.length === 1 ? 'There is a problem; nothing was saved' : `There are ${props.problems.length} problems; nothing was saved`}
+        {props.problems.length === 1
+          ? 'There is a problem; nothing was saved'
+          : `There are ${props.problems.length} problems; nothing was saved`}
       </h2>
       <ul>
         {props.problems.map((problem) => (
@@ -129,7 +127,11 @@ function describedBy(id: string, hint: string | undefined, invalid: boolean): st
 }
 
 export function TextField(
-  props: ControlProps & { type?: 'text' | 'email' | 'password' | 'date' | 'time' | 'number' | 'search'; step?: string; autocomplete?: string },
+  props: ControlProps & {
+    type?: 'text' | 'email' | 'password' | 'date' | 'time' | 'number' | 'search';
+    step?: string;
+    autocomplete?: string;
+  },
 ) {
   const id = fieldId(props.name);
   const messages = props.errors.get(props.name);
@@ -189,4 +191,6 @@ export function TextArea(props: ControlProps & { rows?: number }) {
   );
 }
 
-export const CsrfField = (props: { token: string }) => <input type="hidden" name="_csrf" value={props.token} />;
+export const CsrfField = (props: { token: string }) => (
+  <input type="hidden" name="_csrf" value={props.token} />
+);

@@ -35,7 +35,8 @@ export function MovePage(props: { frame: Frame; model: MoveModel }) {
   const label = MOVE_LABELS[model.move];
   const noteField = MOVE_NOTE_FIELD[model.move];
   const errors = new Map<string, string[]>();
-  for (const problem of model.problems) errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
+  for (const problem of model.problems)
+    errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
   return (
     <Layout frame={props.frame} title={`${label}: ${model.eventName}`}>
       <h1>
@@ -62,7 +63,10 @@ export function MovePage(props: { frame: Frame; model: MoveModel }) {
           </ul>
         </div>
       )}
-      <ErrorSummary problems={model.problems} labels={(name) => (name === 'comment' ? 'Comment' : 'Reason')} />
+      <ErrorSummary
+        problems={model.problems}
+        labels={(name) => (name === 'comment' ? 'Comment' : 'Reason')}
+      />
       <form method="post" action={`/app/events/${model.eventId}/moves/${model.move}`} novalidate>
         <CsrfField token={props.frame.csrf} />
         {noteField && (

@@ -18,7 +18,8 @@ export interface RoomsModel {
 export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: string }) {
   const { model } = props;
   const errors = new Map<string, string[]>();
-  for (const problem of model.problems) errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
+  for (const problem of model.problems)
+    errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
   const cell = (night: string, type: string) => `accommodations.${night}.${type}`;
   const value = (name: string) => {
     const raw = model.values[name];
@@ -31,8 +32,8 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
         <div class="error-summary" role="alert" tabIndex={-1}>
           <h2>This event changed since you opened the grid</h2>
           <p>
-            Someone else saved a change meanwhile, so nothing of yours was saved. Your entries are below; save again to
-            apply them.
+            Someone else saved a change meanwhile, so nothing of yours was saved. Your entries are below; save
+            again to apply them.
           </p>
         </div>
       )}
@@ -136,7 +137,9 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
 
       <section aria-labelledby="add-nights-title">
         <h2 id="add-nights-title">Add nights</h2>
-        <p class="hint">Shows empty rows for these nights in the grid above; nothing is saved until you press Save.</p>
+        <p class="hint">
+          Shows empty rows for these nights in the grid above; nothing is saved until you press Save.
+        </p>
         <form method="get" action={`/app/events/${model.eventId}/rooms`} class="inline-fields">
           <div class="field">
             <label for="add-from">First night</label>
@@ -153,7 +156,9 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
       {model.nights.length > 0 && (
         <section aria-labelledby="copy-title">
           <h2 id="copy-title">Copy a night to a range of nights</h2>
-          <p class="hint">Every night of the range gets the same rooms as the night copied; this saves at once.</p>
+          <p class="hint">
+            Every night of the range gets the same rooms as the night copied; this saves at once.
+          </p>
           <form method="post" action={`/app/events/${model.eventId}/rooms/copy`} class="inline-fields">
             <CsrfField token={props.frame.csrf} />
             <input type="hidden" name="version" value={model.version} />

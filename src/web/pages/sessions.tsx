@@ -16,7 +16,10 @@ export function SessionsPage(props: { frame: Frame; sessions: SessionRow[]; noti
   return (
     <Layout frame={props.frame} title="Sessions" notice={props.notice}>
       <h1>Your sessions</h1>
-      <p>Every browser where you are signed in. End any you do not recognise; it is signed out at its next request.</p>
+      <p>
+        Every browser where you are signed in. End any you do not recognise; it is signed out at its next
+        request.
+      </p>
       <div class="table-wrap">
         <table>
           <caption>{props.sessions.length === 1 ? '1 session' : `${props.sessions.length} sessions`}</caption>

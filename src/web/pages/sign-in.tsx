@@ -14,12 +14,30 @@ export function SignInPage(props: {
     <Layout frame={props.frame} title="Sign in" notice={props.notice}>
       <div class="narrow">
         <h1>Sign in to eventplan</h1>
-        {props.error && <ErrorSummary problems={[{ field: 'email', message: props.error }]} labels={() => 'Sign in'} />}
+        {props.error && (
+          <ErrorSummary problems={[{ field: 'email', message: props.error }]} labels={() => 'Sign in'} />
+        )}
         <form method="post" action="/app/sign-in" novalidate>
           <CsrfField token={props.frame.csrf} />
           <input type="hidden" name="next" value={props.next} />
-          <TextField name="email" label="Email" type="email" value={props.email} errors={errors} autocomplete="username" required />
-          <TextField name="password" label="Password" type="password" value="" errors={errors} autocomplete="current-password" required />
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            value={props.email}
+            errors={errors}
+            autocomplete="username"
+            required
+          />
+          <TextField
+            name="password"
+            label="Password"
+            type="password"
+            value=""
+            errors={errors}
+            autocomplete="current-password"
+            required
+          />
           <div class="form-actions">
             <button type="submit" class="primary">
               Sign in
@@ -40,15 +58,17 @@ export function InvitePage(props: {
   problems: Array<{ field: string; message: string }>;
 }) {
   const errors = new Map<string, string[]>();
-  for (const problem of props.problems) errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
+  for (const problem of props.problems)
+    errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
   if (!props.invitee) {
     return (
       <Layout frame={props.frame} title="Invitation not valid">
         <div class="narrow">
           <h1>This invitation cannot be used</h1>
           <p>
-            The link has been used already, has expired (links last 24 hours) or was replaced by a newer one. Ask your
-            operator for a new invitation, or <a href="/app/sign-in">sign in</a> if you have a password.
+            The link has been used already, has expired (links last 24 hours) or was replaced by a newer one.
+            Ask your operator for a new invitation, or <a href="/app/sign-in">sign in</a> if you have a
+            password.
           </p>
         </div>
       </Layout>
@@ -64,7 +84,14 @@ export function InvitePage(props: {
         <ErrorSummary problems={props.problems} labels={() => 'Password'} />
         <form method="post" action={`/app/invite/${props.token}`} novalidate>
           <CsrfField token={props.frame.csrf} />
-          <input type="text" name="username" value={props.invitee.email} autocomplete="username" hidden readOnly />
+          <input
+            type="text"
+            name="username"
+            value={props.invitee.email}
+            autocomplete="username"
+            hidden
+            readOnly
+          />
           <TextField
             name="password"
             label="New password"
