@@ -58,8 +58,6 @@ export async function startServer(config: Config) {
       );
   }
 
-  const demo = await bootstrapIfEmpty(deps);
-
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
@@ -93,6 +91,8 @@ export async function startServer(config: Config) {
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // After listening, so the invite links name the address actually bound (PORT=0 picks a free port).
+  const demo = await bootstrapIfEmpty(deps, address);
   if (demo) {
     // Printed once, on the first start against an empty database: the only time this key is shown. It is a
     // JSON line like the logs, and is written whatever LOG_LEVEL says, so the key is never lost.
@@ -106,6 +106,17 @@ export async function startServer(config: Config) {
         keyId: demo.keyId,
         key: demo.key,
         try: `curl -H "x-api-key: ${demo.key}" ${address}/v1/events`,
+      })}\n`,
+    );
+    // The way into the dashboard: single-use links (24 h) where the demo people choose a password.
+    process.stdout.write(
+      `${JSON.stringify({
+        level: 30,
+        time: Date.now(),
+        msg: `Dashboard: open this single-use link to choose the demo planner's password, then sign in at ${address}/app`,
+        inviteUrl: demo.inviteUrl,
+        inviteExpiresAt: demo.inviteExpiresAt,
+        approverInviteUrl: demo.approverInviteUrl,
       })}\n`,
     );
   }
