@@ -29,6 +29,7 @@ export function Layout(props: {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · eventplan`}</title>
+        <link rel="icon" href="data:," />
         <link rel="stylesheet" href={frame.assets.css} />
         {props.scripts?.map((src) => (
           <script src={src} defer />
