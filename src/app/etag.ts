@@ -9,8 +9,7 @@ import { hash } from 'node:crypto';
  * A strong ETag of the details document exactly as sent (ready-to-send JSON text). The one-shot hash
  * gives the same tag as a Hash object at half the cost (3 instead of 6 µs for a 3.8 KB document).
  */
-export const etagOf = (document: string): string =>
-  `"${hash('sha256', document, 'base64url').slice(0, 32)}"`;
+export const etagOf = (document: string): string => `"${hash('sha256', document, 'base64url').slice(0, 32)}"`;
 
 interface EntityTag {
   weak: boolean;
