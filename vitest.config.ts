@@ -39,6 +39,8 @@ export default defineConfig({
                   'test/http/**/*.test.ts',
                   // The people use cases that touch the store (throttling counts do not).
                   'test/people/{credentials,invites,sessions}.test.ts',
+                  // The dashboard's use cases, which read and write through the store.
+                  'test/app/**/*.test.ts',
                 ],
                 env: { TEST_BACKEND: 'postgres' },
               },
