@@ -49,6 +49,11 @@ export const SWAGGER_OPTIONS = {
     servers: [{ url: '/', description: 'The server that serves this document.' }],
     tags: [
       { name: 'Events', description: "Planning records of events, scoped to the API key's organization." },
+      {
+        name: 'Changes',
+        description:
+          "The change log: each event's revisions and the organization's change feed, one record per committed change.",
+      },
       { name: 'Reference', description: 'This description of the API.' },
     ],
     components: {
