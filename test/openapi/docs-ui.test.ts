@@ -75,7 +75,7 @@ if (!existsSync(CHROMIUM)) {
         'listChanges',
         'getOpenApiDocument',
       ]) {
-        await expect(page.locator('.opblock-summary-operation-id', { hasText: operationId }).count()).resolves.toBe(1);
+        await expect(page.locator('.opblock-summary-operation-id', { hasText: new RegExp(`^${operationId}$`) }).count()).resolves.toBe(1);
       }
     });
 
