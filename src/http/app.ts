@@ -20,6 +20,7 @@ import { createMetrics, type Metrics, observeRequests } from './metrics.js';
 import { openApi } from './openapi.js';
 import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem } from './problem.js';
 import { requestIdFrom } from './request-id.js';
+import { changeRoutes } from './routes/changes.js';
 import { docsRoutes } from './routes/docs.js';
 import { eventRoutes } from './routes/events.js';
 import { createReadiness, installOps, type Readiness } from './routes/ops.js';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions) {
       // Unknown /v1 paths still pass the access hook, so they are counted and carry the rate-limit headers.
       v1.setNotFoundHandler(notFound);
       await v1.register(eventRoutes(options.deps));
+      await v1.register(changeRoutes(options.deps));
     },
     { prefix: '/v1' },
   );

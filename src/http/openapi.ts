@@ -28,6 +28,10 @@ nesting too deep, …), a malformed header.
 
 **Idempotent create.** Send an \`Idempotency-Key\` on POST to retry a create safely for 24 hours.
 
+**Changes.** Every committed change of an event is recorded once: \`GET /v1/events/{id}/revisions\` lists an
+event's history with snapshots, and \`GET /v1/changes\` is the organization's feed in commit order, paged
+with signed cursors (\`nextCursor\` as \`after\`), which a reader can tail without ever skipping a change.
+
 **Rate limits** are per key (per client address without a valid key). Every response of the API except
 this document carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, unless it was sent
 before the rate limiter answered: a \`5xx\` while the key was being checked, or a request that could not be
@@ -49,6 +53,11 @@ export const SWAGGER_OPTIONS = {
     servers: [{ url: '/', description: 'The server that serves this document.' }],
     tags: [
       { name: 'Events', description: "Planning records of events, scoped to the API key's organization." },
+      {
+        name: 'Changes',
+        description:
+          "The change log: each event's revisions and the organization's change feed, one record per committed change.",
+      },
       { name: 'Reference', description: 'This description of the API.' },
     ],
     components: {

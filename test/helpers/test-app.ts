@@ -16,6 +16,8 @@ export interface TestApp {
   deps: AppDeps;
   demo: Awaited<ReturnType<typeof createDemo>>;
   key: string;
+  /** The store's postgres:// URL (PostgreSQL only). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -25,9 +27,11 @@ export async function startTestApp(
     rateLimiter?: RateLimiter;
     backend?: Backend;
     trustProxy?: TrustProxy;
+    /** Connections of the PostgreSQL pool (default 4). */
+    poolSize?: number;
   } = {},
 ): Promise<TestApp> {
-  const { store, destroy } = await openTestStore(options.backend);
+  const { store, destroy, url } = await openTestStore(options.backend, { poolSize: options.poolSize });
   const deps: AppDeps = { store, clock: systemClock, ids: randomIds };
   const rateLimiter =
     options.rateLimiter ?? createMemoryRateLimiter({ limit: options.rateLimitPerMinute ?? 1_000_000 });
@@ -46,6 +50,7 @@ export async function startTestApp(
     deps,
     demo,
     key: demo.key,
+    ...(url === undefined ? {} : { databaseUrl: url }),
     async close() {
       await app.close();
       await rateLimiter.close();

@@ -15,10 +15,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const EVENT_OPERATIONS = [
-  ['get', '/v1/events', 'listEvents'],
-  ['post', '/v1/events', 'createEvent'],
-  ['get', '/v1/events/{id}', 'getEvent'],
-  ['patch', '/v1/events/{id}', 'updateEvent'],
+  ['get', '/v1/events', 'listEvents', 'Events'],
+  ['post', '/v1/events', 'createEvent', 'Events'],
+  ['get', '/v1/events/{id}', 'getEvent', 'Events'],
+  ['patch', '/v1/events/{id}', 'updateEvent', 'Events'],
+  ['get', '/v1/events/{id}/revisions', 'listEventRevisions', 'Changes'],
+  ['get', '/v1/events/{id}/revisions/{revision}', 'getEventRevision', 'Changes'],
+  ['get', '/v1/changes', 'listChanges', 'Changes'],
 ] as const;
 
 const operation = (method: string, path: string) => document.paths[path][method];
@@ -94,12 +97,12 @@ describe('the document', () => {
   });
 
   it('gives every operation an id, a summary, a description, a tag and the x-request-id header', () => {
-    for (const [method, path, operationId] of EVENT_OPERATIONS) {
+    for (const [method, path, operationId, tag] of EVENT_OPERATIONS) {
       const documented = operation(method, path);
       expect(documented.operationId).toBe(operationId);
       expect(documented.summary.length).toBeGreaterThan(0);
       expect(documented.description.length).toBeGreaterThan(0);
-      expect(documented.tags).toEqual(['Events']);
+      expect(documented.tags).toEqual([tag]);
       expect(documented.parameters).toContainEqual(
         expect.objectContaining({ in: 'header', name: 'x-request-id', required: false }),
       );

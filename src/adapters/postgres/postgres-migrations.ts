@@ -183,4 +183,14 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: '006_event_filters',
+    sql: `
+      -- The filtered event list (status, updatedAfter): a status filter reads one status's events
+      -- already newest first; updatedAfter reads only the events changed since.
+      CREATE INDEX events_by_status ON events (organization_id, status, created_at DESC, id DESC);
+      CREATE INDEX events_by_updated_at ON events (organization_id, updated_at);
+    `,
+  },
 ];
