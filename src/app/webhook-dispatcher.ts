@@ -45,7 +45,7 @@ export interface Dispatcher {
 /** Changes turned into deliveries per endpoint per round. */
 const ENQUEUE_BATCH = 500;
 /** A lease outlasts the attempt's timeout by this much, so a slow database cannot let two instances send. */
-const LEASE_MARGIN_MS = 30_000;
+const LEASE_MARGIN_MS = 10_000;
 
 export function createDispatcher(deps: AppDeps, options: DispatcherOptions): Dispatcher {
   const concurrency = options.concurrency ?? 16;

@@ -30,7 +30,11 @@ describe('webhook endpoints', () => {
     const body = json(created);
     expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(body.secret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
-    expect(body).toMatchObject({ status: 'enabled', disabledReason: null, enabledEvents: ['event.created', 'event.status_changed'] });
+    expect(body).toMatchObject({
+      status: 'enabled',
+      disabledReason: null,
+      enabledEvents: ['event.created', 'event.status_changed'],
+    });
     const read = await send('GET', `/webhook-endpoints/${body.id}`);
     expect(read.statusCode).toBe(200);
     expect(json(read).secret).toBeUndefined();
@@ -40,13 +44,17 @@ describe('webhook endpoints', () => {
   });
 
   it('refuses a malformed body with a 400 naming every field', async () => {
-    const response = await send('POST', '/webhook-endpoints', { url: 42, enabledEvents: ['event.deleted'], extra: 1 });
+    const response = await send('POST', '/webhook-endpoints', {
+      url: 42,
+      enabledEvents: ['event.deleted'],
+      extra: 1,
+    });
     expect(response.statusCode).toBe(400);
-    expect(json(response).errors.map((problem: { field: string }) => problem.field).sort()).toEqual([
-      'enabledEvents[0]',
-      'extra',
-      'url',
-    ]);
+    expect(
+      json(response)
+        .errors.map((problem: { field: string }) => problem.field)
+        .sort(),
+    ).toEqual(['enabledEvents[0]', 'extra', 'url']);
   });
 
   it.each([
@@ -62,12 +70,17 @@ describe('webhook endpoints', () => {
   ])('refuses %s as an endpoint URL with a 400 naming url', async (url) => {
     const response = await send('POST', '/webhook-endpoints', { url, enabledEvents: ['event.created'] });
     expect(response.statusCode).toBe(400);
-    expect(json(response).errors).toEqual([expect.objectContaining({ field: 'url', code: 'url_not_allowed' })]);
+    expect(json(response).errors).toEqual([
+      expect.objectContaining({ field: 'url', code: 'url_not_allowed' }),
+    ]);
   });
 
   it('updates, disables, rotates, tests and deletes an endpoint', async () => {
     const { id, secret } = json(
-      await send('POST', '/webhook-endpoints', { url: 'https://hooks.example.com/a', enabledEvents: ['event.created'] }),
+      await send('POST', '/webhook-endpoints', {
+        url: 'https://hooks.example.com/a',
+        enabledEvents: ['event.created'],
+      }),
     );
     const patched = await send('PATCH', `/webhook-endpoints/${id}`, {
       url: 'https://hooks.example.com/b',
@@ -75,13 +88,24 @@ describe('webhook endpoints', () => {
       status: 'disabled',
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(json(patched)).toMatchObject({ url: 'https://hooks.example.com/b', enabledEvents: ['event.updated'], status: 'disabled' });
+    expect(json(patched)).toMatchObject({
+      url: 'https://hooks.example.com/b',
+      enabledEvents: ['event.updated'],
+      status: 'disabled',
+    });
     expect(json(await send('PATCH', `/webhook-endpoints/${id}`, { status: 'enabled' }))).toMatchObject({
       status: 'enabled',
       disabledReason: null,
     });
-    const badPatch = await send('PATCH', `/webhook-endpoints/${id}`, { url: 'https://10.1.2.3/', status: 'paused' });
-    expect(json(badPatch).errors.map((problem: { field: string }) => problem.field).sort()).toEqual(['status', 'url']);
+    const badPatch = await send('PATCH', `/webhook-endpoints/${id}`, {
+      url: 'https://10.1.2.3/',
+      status: 'paused',
+    });
+    expect(
+      json(badPatch)
+        .errors.map((problem: { field: string }) => problem.field)
+        .sort(),
+    ).toEqual(['status', 'url']);
 
     const rotated = await send('POST', `/webhook-endpoints/${id}/rotate-secret`);
     expect(rotated.statusCode).toBe(200);
@@ -103,7 +127,10 @@ describe('webhook endpoints', () => {
 
   it("answers 404 for another organization's endpoint and its deliveries", async () => {
     const { id } = json(
-      await send('POST', '/webhook-endpoints', { url: 'https://hooks.example.com/mine', enabledEvents: ['event.created'] }),
+      await send('POST', '/webhook-endpoints', {
+        url: 'https://hooks.example.com/mine',
+        enabledEvents: ['event.created'],
+      }),
     );
     const other = (await createDemo(t.deps)).key;
     for (const [method, url] of [
@@ -114,7 +141,12 @@ describe('webhook endpoints', () => {
       ['GET', `/webhook-endpoints/${id}/deliveries`],
       ['POST', `/webhook-endpoints/${id}/test`],
     ] as const) {
-      const response = await send(method, url, method === 'PATCH' ? { status: 'disabled' } : undefined, other);
+      const response = await send(
+        method,
+        url,
+        method === 'PATCH' ? { status: 'disabled' } : undefined,
+        other,
+      );
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
     expect(json(await send('GET', '/webhook-endpoints', undefined, other)).data).toEqual([]);
@@ -122,7 +154,10 @@ describe('webhook endpoints', () => {
 
   it('queues a delivery for each change of an enabled type, with the change id as webhook id', async () => {
     const { id } = json(
-      await send('POST', '/webhook-endpoints', { url: 'https://hooks.example.com/feed', enabledEvents: ['event.created'] }),
+      await send('POST', '/webhook-endpoints', {
+        url: 'https://hooks.example.com/feed',
+        enabledEvents: ['event.created'],
+      }),
     );
     const eventId = await createEvent(client);
     await client.patch(eventId, { name: 'Renamed' });
@@ -136,10 +171,10 @@ describe('webhook endpoints', () => {
   it('names malformed ids and unknown query parameters in one 400', async () => {
     const response = await send('GET', '/webhook-endpoints/nope/deliveries?limit=0&x=1');
     expect(response.statusCode).toBe(400);
-    expect(json(response).errors.map((problem: { field: string }) => problem.field).sort()).toEqual([
-      'id',
-      'query.limit',
-      'query.x',
-    ]);
+    expect(
+      json(response)
+        .errors.map((problem: { field: string }) => problem.field)
+        .sort(),
+    ).toEqual(['id', 'query.limit', 'query.x']);
   });
 });

@@ -33,22 +33,32 @@ for (const backend of BACKENDS) {
       t.app.inject({
         method,
         url: `/v1${url}`,
-        headers: { 'x-api-key': t.key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          'x-api-key': t.key,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       });
-    const newEndpoint = async (enabledEvents = ['event.created', 'event.updated', 'event.status_changed']) => {
+    const newEndpoint = async (
+      enabledEvents = ['event.created', 'event.updated', 'event.status_changed'],
+    ) => {
       const response = await api('POST', '/webhook-endpoints', { url: receiver.url, enabledEvents });
       expect(response.statusCode, response.body).toBe(201);
       return json(response) as { id: string; secret: string };
     };
-    const deliveriesOf = async (id: string) => json(await api('GET', `/webhook-endpoints/${id}/deliveries`)).data;
+    const deliveriesOf = async (id: string) =>
+      json(await api('GET', `/webhook-endpoints/${id}/deliveries`)).data;
 
     beforeAll(async () => {
       t = await startTestApp({ backend, allowPrivateNetworks: true });
       // The dispatcher reads time through the app's clock, so a test can move it forward.
       t.deps.clock = { now: () => new Date(Date.now() + offsetMs) };
       client = clientFor(t);
-      transport = createSafeTransport({ timeoutMs: 2000, allowPrivateNetworks: true, responseBodyLimit: RESPONSE_BODY_LIMIT });
+      transport = createSafeTransport({
+        timeoutMs: 2000,
+        allowPrivateNetworks: true,
+        responseBodyLimit: RESPONSE_BODY_LIMIT,
+      });
     });
     afterAll(async () => {
       await transport.close();
@@ -92,10 +102,9 @@ for (const backend of BACKENDS) {
       expect(update.id).toBe(update.body.data.id);
       expect(typeof update.body.data.sequence).toBe('number');
       await dispatcher.idle();
-      expect((await deliveriesOf(endpoint.id)).map((delivery: { status: string }) => delivery.status)).toEqual([
-        'succeeded',
-        'succeeded',
-      ]);
+      expect(
+        (await deliveriesOf(endpoint.id)).map((delivery: { status: string }) => delivery.status),
+      ).toEqual(['succeeded', 'succeeded']);
     });
 
     it('retries on the schedule with the same webhook-id, and keeps the failed answers', async () => {
@@ -124,7 +133,12 @@ for (const backend of BACKENDS) {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await dispatcher.idle();
       const [delivery] = await deliveriesOf(endpoint.id);
-      expect(delivery).toMatchObject({ status: 'failed', attempts: 3, lastStatusCode: 500, nextAttemptAt: null });
+      expect(delivery).toMatchObject({
+        status: 'failed',
+        attempts: 3,
+        lastStatusCode: 500,
+        nextAttemptAt: null,
+      });
       expect(delivery.lastResponseBody).toHaveLength(RESPONSE_BODY_LIMIT);
       expect(receiver.received).toHaveLength(3);
     });
@@ -150,7 +164,9 @@ for (const backend of BACKENDS) {
       const signatures = String(request!.headers['webhook-signature']).split(' ');
       expect(signatures).toHaveLength(2);
       for (const secret of [endpoint.secret, rotated.secret]) {
-        expect(new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>)).toBeTruthy();
+        expect(
+          new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>),
+        ).toBeTruthy();
       }
       // A day later only the new secret signs.
       offsetMs = 24 * 3600_000 + 1000;
@@ -177,7 +193,10 @@ for (const backend of BACKENDS) {
       const endpoint = await newEndpoint(['event.status_changed']);
       const test = json(await api('POST', `/webhook-endpoints/${endpoint.id}/test`));
       const [first] = await receiver.waitFor(1);
-      expect(JSON.parse(first!.body)).toMatchObject({ type: 'webhook.test', data: { endpointId: endpoint.id } });
+      expect(JSON.parse(first!.body)).toMatchObject({
+        type: 'webhook.test',
+        data: { endpointId: endpoint.id },
+      });
       await dispatcher.idle();
       const retried = await api('POST', `/webhook-endpoints/${endpoint.id}/deliveries/${test.id}/retry`);
       expect(retried.statusCode).toBe(202);

@@ -14,6 +14,8 @@ export interface Receiver {
   received: Received[];
   /** The status (and body) of the next answers; the last one repeats. */
   answer(...statuses: Array<number | { status: number; body?: string; delayMs?: number }>): void;
+  /** Answers each request with the status `choose` gives for it (instead of the list of `answer`). */
+  answerWith(choose: (request: Received) => number): void;
   /** Resolves when `count` requests have arrived, or rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -23,6 +25,7 @@ export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   let answers: Array<{ status: number; body?: string; delayMs?: number }> = [{ status: 204 }];
   const waiters: Array<() => void> = [];
+  let chooser: ((request: Received) => number) | undefined;
   const server = createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
@@ -30,8 +33,13 @@ export async function startReceiver(): Promise<Receiver> {
       body += chunk;
     });
     request.on('end', () => {
-      received.push({ headers: request.headers, body, at: performance.now() });
-      const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
+      const entry = { headers: request.headers, body, at: performance.now() };
+      received.push(entry);
+      const answer = chooser
+        ? { status: chooser(entry) }
+        : answers.length > 1
+          ? answers.shift()!
+          : answers[0]!;
       setTimeout(() => {
         response.statusCode = answer.status;
         response.end(answer.body ?? '');
@@ -46,6 +54,9 @@ export async function startReceiver(): Promise<Receiver> {
     received,
     answer(...statuses) {
       answers = statuses.map((status) => (typeof status === 'number' ? { status } : status));
+    },
+    answerWith(choose) {
+      chooser = choose;
     },
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
