@@ -61,8 +61,37 @@ if (!existsSync(CHROMIUM)) {
         '/v1/events/{id}',
         '/v1/events/{id}',
         '/v1/openapi.json',
+        '/v1/webhook-endpoints',
+        '/v1/webhook-endpoints',
+        '/v1/webhook-endpoints/{id}',
+        '/v1/webhook-endpoints/{id}',
+        '/v1/webhook-endpoints/{id}',
+        '/v1/webhook-endpoints/{id}/deliveries',
+        '/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry',
+        '/v1/webhook-endpoints/{id}/rotate-secret',
+        '/v1/webhook-endpoints/{id}/test',
+        // The deliveries themselves, from the document's `webhooks`.
+        'event.created',
+        'event.status_changed',
+        'event.updated',
+        'webhook.test',
       ]);
-      for (const operationId of ['listEvents', 'createEvent', 'getEvent', 'updateEvent', 'getOpenApiDocument']) {
+      for (const operationId of [
+        'listEvents',
+        'createEvent',
+        'getEvent',
+        'updateEvent',
+        'getOpenApiDocument',
+        'createWebhookEndpoint',
+        'listWebhookEndpoints',
+        'getWebhookEndpoint',
+        'updateWebhookEndpoint',
+        'deleteWebhookEndpoint',
+        'rotateWebhookSecret',
+        'listWebhookDeliveries',
+        'retryWebhookDelivery',
+        'testWebhookEndpoint',
+      ]) {
         await expect(page.locator('.opblock-summary-operation-id', { hasText: operationId }).count()).resolves.toBe(1);
       }
     });
