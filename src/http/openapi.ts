@@ -7,6 +7,55 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { COMPONENT_SCHEMAS, OpenApiDocumentRoute } from './schemas.js';
 
+const SIGNED_HEADERS = {
+  'webhook-id': {
+    required: true,
+    description: 'The change id: the same on every attempt. Deduplicate on it.',
+    schema: { type: 'string' },
+  },
+  'webhook-timestamp': {
+    required: true,
+    description: 'Unix seconds of this attempt. Refuse a timestamp far from your clock (replays).',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  'webhook-signature': {
+    required: true,
+    description:
+      '`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated.',
+    schema: { type: 'string' },
+  },
+};
+
+/** The deliveries themselves (OpenAPI 3.1 `webhooks`): one entry per change type, one payload schema. */
+const WEBHOOKS = Object.fromEntries(
+  ['event.created', 'event.updated', 'event.status_changed', 'webhook.test'].map((type) => [
+    type,
+    {
+      post: {
+        operationId: `webhook_${type.replace('.', '_')}`,
+        tags: ['Webhooks'],
+        summary: `Delivery of ${type}`,
+        description:
+          'POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.',
+        security: [],
+        parameters: Object.entries(SIGNED_HEADERS).map(([name, header]) => ({
+          name,
+          in: 'header',
+          ...header,
+        })),
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookPayload' } } },
+        },
+        responses: {
+          '200': { description: 'Received (any 2xx).' },
+          '410': { description: 'Gone: the endpoint is disabled.' },
+        },
+      },
+    },
+  ]),
+);
+
 export const OPENAPI_PATH = '/v1/openapi.json';
 export const DOCS_PATH = '/docs';
 
@@ -57,6 +106,11 @@ export const SWAGGER_OPTIONS = {
         name: 'Changes',
         description:
           "The change log: each event's revisions and the organization's change feed, one record per committed change.",
+      },
+      {
+        name: 'Webhooks',
+        description:
+          'Signed notifications of changes to your events (Standard Webhooks 1.0), POSTed to endpoints you register. See `webhooks` for the payload.',
       },
       { name: 'Reference', description: 'This description of the API.' },
     ],
@@ -120,6 +174,7 @@ function finishDocument(document: Record<string, unknown>) {
   }
   const components = document.components as Record<string, unknown>;
   components.headers = shared;
+  document.webhooks = WEBHOOKS;
   return document;
 }
 

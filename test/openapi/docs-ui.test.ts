@@ -64,6 +64,20 @@ if (!existsSync(CHROMIUM)) {
         '/v1/events/{id}/revisions',
         '/v1/events/{id}/revisions/{revision}',
         '/v1/openapi.json',
+        '/v1/webhook-endpoints',
+        '/v1/webhook-endpoints',
+        '/v1/webhook-endpoints/{id}',
+        '/v1/webhook-endpoints/{id}',
+        '/v1/webhook-endpoints/{id}',
+        '/v1/webhook-endpoints/{id}/deliveries',
+        '/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry',
+        '/v1/webhook-endpoints/{id}/rotate-secret',
+        '/v1/webhook-endpoints/{id}/test',
+        // The deliveries themselves, from the document's `webhooks`.
+        'event.created',
+        'event.status_changed',
+        'event.updated',
+        'webhook.test',
       ]);
       for (const operationId of [
         'listEvents',
@@ -74,6 +88,15 @@ if (!existsSync(CHROMIUM)) {
         'getEventRevision',
         'listChanges',
         'getOpenApiDocument',
+        'createWebhookEndpoint',
+        'listWebhookEndpoints',
+        'getWebhookEndpoint',
+        'updateWebhookEndpoint',
+        'deleteWebhookEndpoint',
+        'rotateWebhookSecret',
+        'listWebhookDeliveries',
+        'retryWebhookDelivery',
+        'testWebhookEndpoint',
       ]) {
         await expect(page.locator('.opblock-summary-operation-id', { hasText: new RegExp(`^${operationId}$`) }).count()).resolves.toBe(1);
       }

@@ -24,6 +24,18 @@ const EVENT_OPERATIONS = [
   ['get', '/v1/changes', 'listChanges', 'Changes'],
 ] as const;
 
+const WEBHOOK_ENDPOINT_OPERATIONS = [
+  'POST /v1/webhook-endpoints',
+  'GET /v1/webhook-endpoints',
+  'GET /v1/webhook-endpoints/{id}',
+  'PATCH /v1/webhook-endpoints/{id}',
+  'DELETE /v1/webhook-endpoints/{id}',
+  'POST /v1/webhook-endpoints/{id}/rotate-secret',
+  'GET /v1/webhook-endpoints/{id}/deliveries',
+  'POST /v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry',
+  'POST /v1/webhook-endpoints/{id}/test',
+];
+
 const operation = (method: string, path: string) => document.paths[path][method];
 const headerNames = (response: { headers?: Record<string, unknown> }) => Object.keys(response.headers ?? {});
 
@@ -77,8 +89,21 @@ describe('the document', () => {
       [
         'GET /v1/openapi.json',
         ...EVENT_OPERATIONS.map(([method, path]) => `${method.toUpperCase()} ${path}`),
+        ...WEBHOOK_ENDPOINT_OPERATIONS,
       ].sort(),
     );
+  });
+
+  it('describes each webhook delivery under the 3.1 `webhooks`, with the payload schema', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([
+      'event.created',
+      'event.status_changed',
+      'event.updated',
+      'webhook.test',
+    ]);
+    expect(document.webhooks['event.updated'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/WebhookPayload',
+    });
   });
 
   it('declares x-api-key as an apiKey security scheme, required everywhere but on the document itself', () => {
