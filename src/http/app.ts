@@ -15,6 +15,7 @@ import type { RateLimiter } from '../ports/rate-limiter.js';
 import { dashboard } from '../web/plugin.js';
 import { accessHook } from './access.js';
 import { answerClientError } from './client-error.js';
+import { discardRestOfBody } from './discard-body.js';
 import { parseJsonBody } from './json-body.js';
 import { createMetrics, type Metrics, observeRequests } from './metrics.js';
 import { openApi } from './openapi.js';
@@ -116,7 +117,10 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.setErrorHandler((error, request, reply) => sendProblem(request, reply, error));
+  app.setErrorHandler((error, request, reply) => {
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') discardRestOfBody(request, reply);
+    return sendProblem(request, reply, error);
+  });
   app.setNotFoundHandler(notFound);
   // Before any route: the document is generated from the schemas of the routes registered after it.
   await openApi(app);
