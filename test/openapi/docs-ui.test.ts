@@ -67,6 +67,18 @@ if (!existsSync(CHROMIUM)) {
       }
     });
 
+    it("shows eventplan's title and logo, not Swagger's", async () => {
+      await expect(page.title()).resolves.toBe('eventplan API reference');
+      const logo = page.locator('.topbar a img');
+      await logo.waitFor({ timeout: 10_000 });
+      await expect(logo.getAttribute('src')).resolves.toMatch(/^data:image\/svg\+xml;base64,/);
+      const icon = await page.locator('link[rel="icon"]').first().getAttribute('href');
+      expect(icon).toBe('/docs/static/theme/eventplan.svg');
+      const served = await fetch(`${base}${icon}`);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toContain('<svg');
+    });
+
     it('runs "Try it out" on GET /v1/events with an API key and shows the 200', async () => {
       await page.locator('button.authorize').first().click();
       await page.locator('.modal-ux input[type="text"], .modal-ux input[type="password"]').first().fill(t.key);
