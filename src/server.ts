@@ -7,6 +7,7 @@ import { randomIds, systemClock } from './adapters/system.js';
 import type { AppDeps } from './app/deps.js';
 import { bootstrapIfEmpty } from './app/organizations.js';
 import type { Config } from './config.js';
+import { firstStartBanner } from './first-start-banner.js';
 import { buildApp } from './http/app.js';
 import { loggerOptions } from './http/logging.js';
 import { createMetrics } from './http/metrics.js';
@@ -133,6 +134,8 @@ export async function startServer(config: Config) {
         approverInviteUrl: demo.approverInviteUrl,
       })}\n`,
     );
+    // A person at a terminal also gets the same facts as a short readable block; pipes and log collectors do not.
+    if (process.stdout.isTTY) process.stdout.write(firstStartBanner({ address, ...demo }));
   }
   return { app, stop };
 }
