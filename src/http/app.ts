@@ -24,6 +24,7 @@ import { requestIdFrom } from './request-id.js';
 import { docsRoutes } from './routes/docs.js';
 import { eventRoutes } from './routes/events.js';
 import { createReadiness, installOps, type Readiness } from './routes/ops.js';
+import { placeRoutes } from './routes/places.js';
 import { escapeMalformedPercents } from './safe-url.js';
 
 export interface AppOptions {
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions) {
       // Unknown /v1 paths still pass the access hook, so they are counted and carry the rate-limit headers.
       v1.setNotFoundHandler(notFound);
       await v1.register(eventRoutes(options.deps));
+      await v1.register(placeRoutes(options.deps));
     },
     { prefix: '/v1' },
   );

@@ -3,6 +3,7 @@ import type { DataTransfer } from './data-transfer.js';
 import type { EventRepository } from './event-repository.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { IdentityRepository } from './identity-repository.js';
+import type { PlaceRepository } from './place-repository.js';
 import type { SessionRepository } from './session-repository.js';
 
 /** What a store can report about its own load, for metrics; each backend fills what it has. */
@@ -31,6 +32,8 @@ export interface Store {
   readonly credentials: CredentialRepository;
   /** Signed-in dashboard sessions (D15). */
   readonly sessions: SessionRepository;
+  /** The gazetteer candidate locations resolve to; shared by every organization. */
+  readonly places: PlaceRepository;
   /** Bulk export and import, for moving data between backends (`eventplan copy-data`). */
   readonly transfer: DataTransfer;
   /** Applies pending migrations; resolves to the names applied now. */

@@ -6,6 +6,7 @@ import { createPostgresEventRepository } from './postgres-event-repository.js';
 import { createPostgresIdempotencyRepository } from './postgres-idempotency-repository.js';
 import { createPostgresIdentityRepository } from './postgres-identity-repository.js';
 import { migrations } from './postgres-migrations.js';
+import { createPostgresPlaceRepository } from './postgres-place-repository.js';
 import { createPostgresSessionRepository } from './postgres-session-repository.js';
 import { inTransaction, query } from './postgres-transaction.js';
 
@@ -73,6 +74,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
   const idempotency = createPostgresIdempotencyRepository(pool);
   const credentials = createPostgresCredentialRepository(pool);
   const sessions = createPostgresSessionRepository(pool);
+  const places = createPostgresPlaceRepository(pool);
   const transfer = createPostgresDataTransfer(unlimited);
   let closed: Promise<void> | undefined;
 
@@ -83,6 +85,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
     idempotency,
     credentials,
     sessions,
+    places,
     transfer,
     secrets: {
       async ensure(name, candidate) {

@@ -8,6 +8,7 @@ import { createSqliteEventRepository } from './sqlite-event-repository.js';
 import { createSqliteIdempotencyRepository } from './sqlite-idempotency-repository.js';
 import { createSqliteIdentityRepository } from './sqlite-identity-repository.js';
 import { migrations } from './sqlite-migrations.js';
+import { createSqlitePlaceRepository } from './sqlite-place-repository.js';
 import { createSqliteSessionRepository } from './sqlite-session-repository.js';
 import { WriteQueue } from './write-queue.js';
 
@@ -41,12 +42,14 @@ export function openSqliteStore(options: SqliteOptions): Store {
   let idempotency: Store['idempotency'] | undefined;
   let credentials: Store['credentials'] | undefined;
   let sessions: Store['sessions'] | undefined;
+  let places: Store['places'] | undefined;
   const ready = () => {
     events ??= createSqliteEventRepository(db, queue);
     identity ??= createSqliteIdentityRepository(db, queue);
     idempotency ??= createSqliteIdempotencyRepository(db, queue);
     credentials ??= createSqliteCredentialRepository(db, queue);
     sessions ??= createSqliteSessionRepository(db, queue);
+    places ??= createSqlitePlaceRepository(db, queue);
   };
 
   return {
@@ -82,6 +85,10 @@ export function openSqliteStore(options: SqliteOptions): Store {
     get sessions() {
       ready();
       return sessions!;
+    },
+    get places() {
+      ready();
+      return places!;
     },
     get transfer() {
       return createSqliteDataTransfer(db);
