@@ -61,6 +61,7 @@ if (!existsSync(CHROMIUM)) {
         '/v1/events/{id}',
         '/v1/events/{id}',
         '/v1/openapi.json',
+        '/v1/places',
       ]);
       for (const operationId of ['listEvents', 'createEvent', 'getEvent', 'updateEvent', 'getOpenApiDocument']) {
         await expect(page.locator('.opblock-summary-operation-id', { hasText: operationId }).count()).resolves.toBe(1);
