@@ -93,6 +93,29 @@ export function withResolvedPlaces(details: EventDetails, resolved: readonly (Re
   return { ...details, formattedLocations };
 }
 
+/** Prefixes this short match thousands of places; their answers are kept (the gazetteer changes only on a restart). */
+const CACHED_PREFIX_LENGTH = 2;
+const CACHE_ENTRIES = 2000;
+const shortPrefixAnswers = new WeakMap<object, Map<string, Promise<Place[]>>>();
+
+function searchStore(
+  deps: Pick<AppDeps, 'store'>,
+  query: { prefix: string; countryCode?: string; limit: number },
+) {
+  if ([...query.prefix].length > CACHED_PREFIX_LENGTH) return deps.store.places.search(query);
+  let cache = shortPrefixAnswers.get(deps.store.places);
+  if (!cache) shortPrefixAnswers.set(deps.store.places, (cache = new Map()));
+  const key = `${query.countryCode ?? ''}|${query.limit}|${query.prefix}`;
+  let answer = cache.get(key);
+  if (!answer) {
+    if (cache.size >= CACHE_ENTRIES) cache.clear();
+    answer = deps.store.places.search(query);
+    answer.catch(() => cache.delete(key));
+    cache.set(key, answer);
+  }
+  return answer;
+}
+
 /** `GET /v1/places`: prefix search, most populous first. */
 export async function searchPlaces(
   deps: Pick<AppDeps, 'store'>,
@@ -108,7 +131,7 @@ export async function searchPlaces(
       },
     ]);
   }
-  const places = await deps.store.places.search({
+  const places = await searchStore(deps, {
     prefix: placeKey(query.q),
     ...(countryCode === undefined ? {} : { countryCode }),
     limit: query.limit,

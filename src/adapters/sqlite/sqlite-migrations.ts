@@ -188,7 +188,7 @@ export const migrations: Migration[] = [
         time_zone TEXT NOT NULL
       );
       CREATE INDEX places_by_name ON places (name_key, population DESC);
-      CREATE INDEX places_by_country_name ON places (country_code, name_key);
+      CREATE INDEX places_by_country_name ON places (country_code, name_key, population DESC);
       CREATE TABLE places_source (
         name TEXT PRIMARY KEY,
         version TEXT NOT NULL,

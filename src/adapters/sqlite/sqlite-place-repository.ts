@@ -9,12 +9,17 @@ const AFTER_PREFIX = '\u{10FFFF}';
 
 export function createSqlitePlaceRepository(db: Database, queue: WriteQueue): PlaceRepository {
   const named = db.prepare(`SELECT ${COLUMNS} FROM places WHERE name_key = ? ORDER BY population DESC, id`);
+  // The inner query reads only the index (name key, population, id); whole rows are read for the few kept.
   const search = db.prepare(
-    `SELECT ${COLUMNS} FROM places WHERE name_key >= ? AND name_key < ? ORDER BY population DESC, id LIMIT ?`,
+    `SELECT ${COLUMNS} FROM places WHERE id IN (
+       SELECT id FROM places WHERE name_key >= ? AND name_key < ? ORDER BY population DESC, id LIMIT ?)
+     ORDER BY population DESC, id`,
   );
   const searchInCountry = db.prepare(
-    `SELECT ${COLUMNS} FROM places WHERE country_code = ? AND name_key >= ? AND name_key < ?
-     ORDER BY population DESC, id LIMIT ?`,
+    `SELECT ${COLUMNS} FROM places WHERE id IN (
+       SELECT id FROM places WHERE country_code = ? AND name_key >= ? AND name_key < ?
+       ORDER BY population DESC, id LIMIT ?)
+     ORDER BY population DESC, id`,
   );
   const version = db.prepare("SELECT version FROM places_source WHERE name = 'gazetteer'").pluck();
   return {
