@@ -48,7 +48,7 @@ for (let round = 0; round < 50; round++)
     times.push(performance.now() - s);
   }
 const per = new Map<string, number[]>();
-for (const [i, q] of PLACE_QUERIES.entries()) {
+for (const q of PLACE_QUERIES) {
   const s = performance.now();
   for (let r = 0; r < 20; r++) await searchPlaces({ store }, { q, limit: 10 });
   per.set(q, [(performance.now() - s) / 20]);

@@ -104,7 +104,10 @@ function searchStore(
 ) {
   if ([...query.prefix].length > CACHED_PREFIX_LENGTH) return deps.store.places.search(query);
   let cache = shortPrefixAnswers.get(deps.store.places);
-  if (!cache) shortPrefixAnswers.set(deps.store.places, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    shortPrefixAnswers.set(deps.store.places, cache);
+  }
   const key = `${query.countryCode ?? ''}|${query.limit}|${query.prefix}`;
   let answer = cache.get(key);
   if (!answer) {
