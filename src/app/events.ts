@@ -12,6 +12,7 @@ import type { IdempotencyClaim } from '../ports/idempotency-repository.js';
 import { describeChange } from './change-log.js';
 import { type AppDeps, nowText, type Principal } from './deps.js';
 import { etagOf, ifMatchAllows } from './etag.js';
+import { resolvePlaces, resolveSentPlaces, withResolvedPlaces } from './places.js';
 
 /** The problem of a malformed event id, if any (none for a UUID in either case). */
 export function eventIdProblems(id: string): Problem[] {
@@ -49,7 +50,8 @@ export async function insertNewEvent(
   idempotency?: IdempotencyClaim,
 ) {
   const now = nowText(deps);
-  const details = buildNewEvent(body, { id: deps.ids.uuid(), now, newId: () => deps.ids.uuid() });
+  const built = buildNewEvent(body, { id: deps.ids.uuid(), now, newId: () => deps.ids.uuid() });
+  const details = withResolvedPlaces(built, await resolvePlaces(deps, built.formattedLocations));
   const { grantedTo } = await deps.store.events.insert(
     { organizationId: creator.organizationId, createdBy: creator.userId, previousStatus: null, details },
     describeChange(deps, creator.actor, undefined, details),
@@ -95,6 +97,8 @@ export async function updateEvent(
   const eventId = assertEventId(id);
   const now = nowText(deps);
   const { ifMatch } = conditions;
+  // Looked up before the transaction (the store's update runs synchronously); undefined: locations unchanged.
+  const places = await resolveSentPlaces(deps, body);
   const updated = await deps.store.events.update(principal.organizationId, eventId, (current) => {
     if (
       ifMatch !== undefined &&
@@ -105,9 +109,10 @@ export async function updateEvent(
     }
     const outcome = applyUpdate(current.details, body, { now, newId: () => deps.ids.uuid() });
     if (!outcome.changed) return undefined;
+    const details = places ? withResolvedPlaces(outcome.details, places) : outcome.details;
     return {
-      event: { ...current, details: outcome.details },
-      change: describeChange(deps, apiKeyActor(principal), current.details, outcome.details),
+      event: { ...current, details },
+      change: describeChange(deps, apiKeyActor(principal), current.details, details),
     };
   });
   if (!updated) throw notFound(id);

@@ -20,12 +20,13 @@ export function deriveEventDates(details: Pick<EventDetails, 'accommodations' | 
 /** Returns the details with `location`, `eventDates` and each `formatted_address` recomputed. */
 export function withDerivedFields(details: EventDetails): EventDetails {
   const formattedLocations = details.formattedLocations.map(
-    ({ city, state, country, place_id }): FormattedLocation => ({
+    ({ city, state, country, formatted_address: _typed, ...resolved }): FormattedLocation => ({
       city,
       ...(state === undefined ? {} : { state }),
       ...(country === undefined ? {} : { country }),
       formatted_address: formattedAddress({ city, state, country }),
-      ...(place_id === undefined ? {} : { place_id }),
+      // place_id, countryCode, latitude, longitude, timeZone: only when a place was resolved (src/app/places.ts).
+      ...resolved,
     }),
   );
   return {

@@ -166,7 +166,17 @@ export function applyWritableField(
   }
 }
 
-const LOCATION_KEYS = ['city', 'state', 'country', 'formatted_address', 'place_id'] as const;
+const LOCATION_KEYS = [
+  'city',
+  'state',
+  'country',
+  'formatted_address',
+  'place_id',
+  'countryCode',
+  'latitude',
+  'longitude',
+  'timeZone',
+] as const;
 
 /** A candidate location. `formatted_address` and `place_id` are derived: accepted on input, then recomputed. */
 function checkLocation(value: unknown, path: string, problems: Problems): Checked<FormattedLocation> {
@@ -190,9 +200,25 @@ function checkLocation(value: unknown, path: string, problems: Problems): Checke
     if (text === INVALID) valid = false;
     else location[key] = text;
   }
-  for (const key of ['formatted_address', 'place_id'] as const) {
+  if (value.formatted_address !== undefined && value.formatted_address !== null) {
+    if (checkText(value.formatted_address, fieldPath(path, 'formatted_address'), problems) === INVALID)
+      valid = false;
+  }
+  // The resolved place's fields are kept as sent, so that a read event sent back is unchanged; the app
+  // layer then checks them against the place the location names (read-only).
+  for (const key of ['place_id', 'countryCode', 'timeZone'] as const) {
     if (value[key] === undefined || value[key] === null) continue;
-    if (checkText(value[key], fieldPath(path, key), problems) === INVALID) valid = false;
+    const text = checkText(value[key], fieldPath(path, key), problems);
+    if (text === INVALID) valid = false;
+    else location[key] = text;
+  }
+  for (const key of ['latitude', 'longitude'] as const) {
+    const number = value[key];
+    if (number === undefined || number === null) continue;
+    if (typeof number !== 'number' || !Number.isFinite(number)) {
+      problems.add(fieldPath(path, key), 'invalid_type', `must be a number, not ${describeType(number)}`);
+      valid = false;
+    } else location[key] = number;
   }
   return valid ? location : INVALID;
 }

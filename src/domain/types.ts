@@ -36,7 +36,12 @@ export interface FormattedLocation {
   state?: string;
   country?: string;
   formatted_address: string;
+  /** Set only when a place was resolved (`geonames:<id>`), with the four fields below; read-only. */
   place_id?: string;
+  countryCode?: string;
+  latitude?: number;
+  longitude?: number;
+  timeZone?: string;
 }
 
 export interface AgendaItem {

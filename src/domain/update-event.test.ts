@@ -607,7 +607,14 @@ describe('applyUpdate: derived fields after a change (D8)', () => {
       meetingRoomDates: [{ startDate: '2026-05-02', endDate: '2026-05-03' }],
     });
     expect(details.formattedLocations).toEqual([
-      { city: 'Denver', state: 'CO', country: 'USA', formatted_address: 'Denver, CO, USA' },
+      // A sent place_id is kept here; the app layer checks it against the place the city names (src/app/places.ts).
+      {
+        city: 'Denver',
+        state: 'CO',
+        country: 'USA',
+        formatted_address: 'Denver, CO, USA',
+        place_id: 'made-up',
+      },
       { city: 'Kyoto', state: '', country: 'Japan', formatted_address: 'Kyoto, Japan' },
       { city: 'Zug', formatted_address: 'Zug' },
     ]);

@@ -15,6 +15,7 @@ import type { RateLimiter } from '../ports/rate-limiter.js';
 import { dashboard } from '../web/plugin.js';
 import { accessHook } from './access.js';
 import { answerClientError } from './client-error.js';
+import { discardRestOfBody } from './discard-body.js';
 import { parseJsonBody } from './json-body.js';
 import { createMetrics, type Metrics, observeRequests } from './metrics.js';
 import { openApi } from './openapi.js';
@@ -24,6 +25,7 @@ import { changeRoutes } from './routes/changes.js';
 import { docsRoutes } from './routes/docs.js';
 import { eventRoutes } from './routes/events.js';
 import { createReadiness, installOps, type Readiness } from './routes/ops.js';
+import { placeRoutes } from './routes/places.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { escapeMalformedPercents } from './safe-url.js';
 
@@ -123,7 +125,10 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.setErrorHandler((error, request, reply) => sendProblem(request, reply, error));
+  app.setErrorHandler((error, request, reply) => {
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') discardRestOfBody(request, reply);
+    return sendProblem(request, reply, error);
+  });
   app.setNotFoundHandler(notFound);
   // Before any route: the document is generated from the schemas of the routes registered after it.
   await openApi(app);
@@ -161,6 +166,7 @@ export async function buildApp(options: AppOptions) {
           });
         }
       }
+      await v1.register(placeRoutes(options.deps));
     },
     { prefix: '/v1' },
   );

@@ -173,6 +173,18 @@ export const DateRange = Type.Object(
   },
 );
 
+const resolvedPlaceFields = {
+  place_id: Type.Optional(
+    Type.String({ description: 'Present only when a place was resolved: `geonames:<id>`.' }),
+  ),
+  countryCode: Type.Optional(
+    Type.String({ description: "Read-only, with `place_id`: the place's ISO 3166-1 alpha-2 country code." }),
+  ),
+  latitude: Type.Optional(Type.Number({ description: 'Read-only, with `place_id`: degrees north.' })),
+  longitude: Type.Optional(Type.Number({ description: 'Read-only, with `place_id`: degrees east.' })),
+  timeZone: Type.Optional(Type.String({ description: 'Read-only, with `place_id`: IANA time zone.' })),
+};
+
 export const FormattedLocation = Type.Object(
   {
     city: Type.String({ description: 'City.' }),
@@ -181,7 +193,7 @@ export const FormattedLocation = Type.Object(
     formatted_address: Type.String({
       description: 'Derived: `"city, state, country"` without the empty parts.',
     }),
-    place_id: Type.Optional(Type.String({ description: 'Present only when a place was resolved.' })),
+    ...resolvedPlaceFields,
   },
   {
     $id: 'FormattedLocation',
@@ -199,7 +211,15 @@ export const FormattedLocationInput = Type.Object(
     formatted_address: Type.Optional(
       orNull(FreeText('Accepted so a read event can be sent back, then recomputed by the service.')),
     ),
-    place_id: Type.Optional(orNull(FreeText('Accepted so a read event can be sent back; never invented.'))),
+    place_id: Type.Optional(
+      orNull(
+        FreeText('Read-only: accepted when equal to the place the location names, else a 400 naming it.'),
+      ),
+    ),
+    countryCode: Type.Optional(orNull(FreeText('Read-only, like `place_id`.'))),
+    latitude: Type.Optional(orNull(Type.Number({ description: 'Read-only, like `place_id`.' }))),
+    longitude: Type.Optional(orNull(Type.Number({ description: 'Read-only, like `place_id`.' }))),
+    timeZone: Type.Optional(orNull(FreeText('Read-only, like `place_id`.'))),
   },
   {
     $id: 'FormattedLocationInput',
@@ -1038,6 +1058,57 @@ export const AgendaSessionsOrphanedProblem = Type.Object(
   },
 );
 
+export const PlacesQuery = Type.Object(
+  {
+    q: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'The start of a city name; case and accents do not matter.',
+      examples: ['lis'],
+    }),
+    country: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'Only places in this country: an ISO 3166-1 code or an English name.',
+      }),
+    ),
+    limit: Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Places to return, 1 to 50.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const Place = Type.Object(
+  {
+    name: Type.String({ description: 'The city, as GeoNames spells it.' }),
+    adminCode: Type.String({
+      description: "GeoNames admin1 code: a US state's postal code, elsewhere usually digits.",
+    }),
+    population: Type.Integer({ minimum: 0 }),
+    place_id: Type.String({ description: '`geonames:<id>`, as set on a resolved location.' }),
+    countryCode: Type.String({ description: 'ISO 3166-1 alpha-2.' }),
+    latitude: Type.Number(),
+    longitude: Type.Number(),
+    timeZone: Type.String({ description: 'IANA time zone.' }),
+  },
+  {
+    $id: 'Place',
+    additionalProperties: false,
+    description: 'A city of the gazetteer (GeoNames, 1,000 people or more).',
+    examples: [
+      {
+        name: 'Lisbon',
+        adminCode: '14',
+        population: 517802,
+        place_id: 'geonames:2267057',
+        countryCode: 'PT',
+        latitude: 38.71667,
+        longitude: -9.13333,
+        timeZone: 'Europe/Lisbon',
+      },
+    ],
+  },
+);
+
 /** Every shared schema, registered with Fastify so the document lists each once under components. */
 // ---------------------------------------------------------------------------------------------------
 // Webhooks (D18)
@@ -1254,6 +1325,7 @@ export const DeliveryListQuery = Type.Object(
 );
 
 export const COMPONENT_SCHEMAS: TSchema[] = [
+  Place,
   DateRange,
   FormattedLocation,
   FormattedLocationInput,
@@ -1817,5 +1889,25 @@ export const OpenApiDocumentRoute = {
         },
       },
     },
+  },
+};
+
+export const SearchPlacesRoute = {
+  operationId: 'searchPlaces',
+  tags: ['Places'],
+  summary: 'Search cities',
+  description:
+    'Cities whose name starts with `q` (case and accents ignored), most populous first, optionally in one `country`: for city pickers. The `place_id` is the one a candidate location naming that city gets.',
+  querystring: PlacesQuery,
+  headers: CommonRequestHeaders,
+  response: {
+    200: jsonResponse(
+      'Matching places, most populous first.',
+      Type.Object({ data: Type.Array(ref(Place)) }, { additionalProperties: false }),
+    ),
+    400: ERRORS[400]('A query parameter is missing, malformed, out of range or unknown.'),
+    401: ERRORS[401],
+    429: ERRORS[429],
+    default: ERRORS.default,
   },
 };

@@ -3,6 +3,7 @@ import type { DataTransfer } from './data-transfer.js';
 import type { EventRepository } from './event-repository.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { IdentityRepository } from './identity-repository.js';
+import type { PlaceRepository } from './place-repository.js';
 import type { SessionRepository } from './session-repository.js';
 import type { WebhookRepository } from './webhook-repository.js';
 
@@ -34,6 +35,8 @@ export interface Store {
   readonly sessions: SessionRepository;
   /** Webhook endpoints and the deliveries fed from the change log (D18). */
   readonly webhooks: WebhookRepository;
+  /** The gazetteer candidate locations resolve to; shared by every organization. */
+  readonly places: PlaceRepository;
   /** Bulk export and import, for moving data between backends (`eventplan copy-data`). */
   readonly transfer: DataTransfer;
   /** Applies pending migrations; resolves to the names applied now. */

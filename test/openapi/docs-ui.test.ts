@@ -64,6 +64,7 @@ if (!existsSync(CHROMIUM)) {
         '/v1/events/{id}/revisions',
         '/v1/events/{id}/revisions/{revision}',
         '/v1/openapi.json',
+        '/v1/places',
         '/v1/webhook-endpoints',
         '/v1/webhook-endpoints',
         '/v1/webhook-endpoints/{id}',
@@ -100,6 +101,18 @@ if (!existsSync(CHROMIUM)) {
       ]) {
         await expect(page.locator('.opblock-summary-operation-id', { hasText: new RegExp(`^${operationId}$`) }).count()).resolves.toBe(1);
       }
+    });
+
+    it("shows eventplan's title and logo, not Swagger's", async () => {
+      await expect(page.title()).resolves.toBe('eventplan API reference');
+      const logo = page.locator('.topbar a img');
+      await logo.waitFor({ timeout: 10_000 });
+      await expect(logo.getAttribute('src')).resolves.toMatch(/^data:image\/svg\+xml;base64,/);
+      const icon = await page.locator('link[rel="icon"]').first().getAttribute('href');
+      expect(icon).toBe('/docs/static/theme/eventplan.svg');
+      const served = await fetch(`${base}${icon}`);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toContain('<svg');
     });
 
     it('runs "Try it out" on GET /v1/events with an API key and shows the 200', async () => {

@@ -88,6 +88,7 @@ describe('the document', () => {
     expect(listed.sort()).toEqual(
       [
         'GET /v1/openapi.json',
+        'GET /v1/places',
         ...EVENT_OPERATIONS.map(([method, path]) => `${method.toUpperCase()} ${path}`),
         ...WEBHOOK_ENDPOINT_OPERATIONS,
       ].sort(),

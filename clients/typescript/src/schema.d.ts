@@ -263,6 +263,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search cities
+         * @description Cities whose name starts with `q` (case and accents ignored), most populous first, optionally in one `country`: for city pickers. The `place_id` is the one a candidate location naming that city gets.
+         */
+        get: operations["searchPlaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "event.created": {
@@ -349,6 +369,34 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
+         * @description A city of the gazetteer (GeoNames, 1,000 people or more).
+         * @example {
+         *       "name": "Lisbon",
+         *       "adminCode": "14",
+         *       "population": 517802,
+         *       "place_id": "geonames:2267057",
+         *       "countryCode": "PT",
+         *       "latitude": 38.71667,
+         *       "longitude": -9.13333,
+         *       "timeZone": "Europe/Lisbon"
+         *     }
+         */
+        Place: {
+            /** @description The city, as GeoNames spells it. */
+            name: string;
+            /** @description GeoNames admin1 code: a US state's postal code, elsewhere usually digits. */
+            adminCode: string;
+            population: number;
+            /** @description `geonames:<id>`, as set on a resolved location. */
+            place_id: string;
+            /** @description ISO 3166-1 alpha-2. */
+            countryCode: string;
+            latitude: number;
+            longitude: number;
+            /** @description IANA time zone. */
+            timeZone: string;
+        };
+        /**
          * @description A range of calendar days, both ends inclusive.
          * @example {
          *       "startDate": "2027-03-01",
@@ -386,8 +434,16 @@ export interface components {
             country?: string;
             /** @description Derived: `"city, state, country"` without the empty parts. */
             formatted_address: string;
-            /** @description Present only when a place was resolved. */
+            /** @description Present only when a place was resolved: `geonames:<id>`. */
             place_id?: string;
+            /** @description Read-only, with `place_id`: the place's ISO 3166-1 alpha-2 country code. */
+            countryCode?: string;
+            /** @description Read-only, with `place_id`: degrees north. */
+            latitude?: number;
+            /** @description Read-only, with `place_id`: degrees east. */
+            longitude?: number;
+            /** @description Read-only, with `place_id`: IANA time zone. */
+            timeZone?: string;
         };
         /**
          * @description A candidate location as sent by a client. `formatted_address` is derived by the service.
@@ -406,8 +462,16 @@ export interface components {
             country?: string | null;
             /** @description Accepted so a read event can be sent back, then recomputed by the service. */
             formatted_address?: string | null;
-            /** @description Accepted so a read event can be sent back; never invented. */
+            /** @description Read-only: accepted when equal to the place the location names, else a 400 naming it. */
             place_id?: string | null;
+            /** @description Read-only, like `place_id`. */
+            countryCode?: string | null;
+            /** @description Read-only, like `place_id`. */
+            latitude?: number | null;
+            /** @description Read-only, like `place_id`. */
+            longitude?: number | null;
+            /** @description Read-only, like `place_id`. */
+            timeZone?: string | null;
         };
         /**
          * @description Budget by category (venue, fb, av, transport, flight, activities, merch, other), in the event currency.
@@ -3706,6 +3770,108 @@ export interface operations {
                         status?: 404;
                         /** @enum {string} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchPlaces: {
+        parameters: {
+            query: {
+                /**
+                 * @description The start of a city name; case and accents do not matter.
+                 * @example lis
+                 */
+                q: string;
+                /** @description Only places in this country: an ISO 3166-1 code or an English name. */
+                country?: string;
+                /** @description Places to return, 1 to 50. */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching places, most populous first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Place"][];
+                    };
+                };
+            };
+            /** @description A query parameter is missing, malformed, out of range or unknown. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
                     };
                 };
             };

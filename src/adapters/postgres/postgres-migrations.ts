@@ -242,4 +242,30 @@ export const migrations: Migration[] = [
       CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (organization_id, endpoint_id, created_at);
     `,
   },
+  {
+    version: 8,
+    name: '008_places',
+    sql: `
+      -- The gazetteer (GeoNames cities of 1,000 people or more). Not tenant data: on Citus, a reference
+      -- table. Filled on start from the npm package when the version in places_source differs.
+      CREATE TABLE places (
+        id integer PRIMARY KEY,
+        name text NOT NULL,
+        name_key text COLLATE "C" NOT NULL,
+        country_code text COLLATE "C" NOT NULL,
+        admin_code text NOT NULL,
+        population integer NOT NULL,
+        latitude double precision NOT NULL,
+        longitude double precision NOT NULL,
+        time_zone text NOT NULL
+      );
+      CREATE INDEX places_by_name ON places (name_key, population DESC);
+      CREATE INDEX places_by_country_name ON places (country_code, name_key, population DESC);
+      CREATE TABLE places_source (
+        name text PRIMARY KEY,
+        version text NOT NULL,
+        loaded_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];

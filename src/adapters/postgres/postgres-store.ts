@@ -6,6 +6,7 @@ import { createPostgresEventRepository } from './postgres-event-repository.js';
 import { createPostgresIdempotencyRepository } from './postgres-idempotency-repository.js';
 import { createPostgresIdentityRepository } from './postgres-identity-repository.js';
 import { migrations } from './postgres-migrations.js';
+import { createPostgresPlaceRepository } from './postgres-place-repository.js';
 import { createPostgresSessionRepository } from './postgres-session-repository.js';
 import { inTransaction, query } from './postgres-transaction.js';
 import { createPostgresWebhookRepository } from './postgres-webhook-repository.js';
@@ -75,6 +76,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
   const credentials = createPostgresCredentialRepository(pool);
   const sessions = createPostgresSessionRepository(pool);
   const webhooks = createPostgresWebhookRepository(pool);
+  const places = createPostgresPlaceRepository(pool);
   const transfer = createPostgresDataTransfer(unlimited);
   let closed: Promise<void> | undefined;
 
@@ -86,6 +88,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
     credentials,
     sessions,
     webhooks,
+    places,
     transfer,
     secrets: {
       async ensure(name, candidate) {

@@ -228,4 +228,30 @@ export const migrations: Migration[] = [
       CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (organization_id, endpoint_id, created_at);
     `,
   },
+  {
+    version: 8,
+    name: '008_places',
+    sql: `
+      -- The gazetteer (GeoNames cities of 1,000 people or more). Not tenant data: shared by every
+      -- organization. Filled on start from the npm package when the version in places_source differs.
+      CREATE TABLE places (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        country_code TEXT NOT NULL,
+        admin_code TEXT NOT NULL,
+        population INTEGER NOT NULL,
+        latitude REAL NOT NULL,
+        longitude REAL NOT NULL,
+        time_zone TEXT NOT NULL
+      );
+      CREATE INDEX places_by_name ON places (name_key, population DESC);
+      CREATE INDEX places_by_country_name ON places (country_code, name_key, population DESC);
+      CREATE TABLE places_source (
+        name TEXT PRIMARY KEY,
+        version TEXT NOT NULL,
+        loaded_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -8,6 +8,7 @@ import { createSqliteEventRepository } from './sqlite-event-repository.js';
 import { createSqliteIdempotencyRepository } from './sqlite-idempotency-repository.js';
 import { createSqliteIdentityRepository } from './sqlite-identity-repository.js';
 import { migrations } from './sqlite-migrations.js';
+import { createSqlitePlaceRepository } from './sqlite-place-repository.js';
 import { createSqliteSessionRepository } from './sqlite-session-repository.js';
 import { createSqliteWebhookRepository } from './sqlite-webhook-repository.js';
 import { WriteQueue } from './write-queue.js';
@@ -43,6 +44,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
   let credentials: Store['credentials'] | undefined;
   let sessions: Store['sessions'] | undefined;
   let webhooks: Store['webhooks'] | undefined;
+  let places: Store['places'] | undefined;
   const ready = () => {
     events ??= createSqliteEventRepository(db, queue);
     identity ??= createSqliteIdentityRepository(db, queue);
@@ -50,6 +52,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
     credentials ??= createSqliteCredentialRepository(db, queue);
     sessions ??= createSqliteSessionRepository(db, queue);
     webhooks ??= createSqliteWebhookRepository(db, queue);
+    places ??= createSqlitePlaceRepository(db, queue);
   };
 
   return {
@@ -89,6 +92,10 @@ export function openSqliteStore(options: SqliteOptions): Store {
     get webhooks() {
       ready();
       return webhooks!;
+    },
+    get places() {
+      ready();
+      return places!;
     },
     get transfer() {
       return createSqliteDataTransfer(db);
