@@ -38,7 +38,7 @@ function assetUrls() {
       .update(readFileSync(`${ASSETS}${file}`))
       .digest('hex')
       .slice(0, 12)}`;
-  return { css: url('app.css'), roomsScript: url('rooms.js') };
+  return { css: url('app.css'), roomsScript: url('rooms.js'), icon: url('icon.svg') };
 }
 
 /** Form tokens are bound to the session; signed out (the sign-in and invitation forms) to no one. */
