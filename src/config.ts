@@ -30,6 +30,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Which proxies' X-Forwarded-For to believe for the client address (per-address rate limits). */
   trustProxy: TrustProxy;
+  /** How long dashboard sessions last (D15): idle timeout and absolute lifetime. */
+  sessionPolicy: { idleMinutes: number; maxDays: number };
 }
 
 export type TrustProxy = false | number | string[];
@@ -144,5 +146,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: readServerTimeouts(env),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
     trustProxy: readTrustProxy(env),
+    sessionPolicy: {
+      idleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 720, 1, 525_600),
+      maxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),
+    },
   };
+}
+
+/**
+ * Where `serve` is reached by default, for links printed by operator commands (`user invite`,
+ * `demo`): `http://HOST:PORT` with the same defaults as `serve`.
+ */
+export function readBaseUrl(env: NodeJS.ProcessEnv): string {
+  const host = env.HOST || '127.0.0.1';
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

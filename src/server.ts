@@ -1,5 +1,6 @@
 /** The only place that listens, logs start-up and handles signals. */
 
+import { createMemoryAttemptCounter } from './adapters/memory/memory-attempt-counter.js';
 import { createMemoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
 import { openStore } from './adapters/open-store.js';
 import { randomIds, systemClock } from './adapters/system.js';
@@ -38,6 +39,14 @@ export async function startServer(config: Config) {
       })
     : undefined;
   const rateLimiter = redisLimiter ?? createMemoryRateLimiter({ limit: config.rateLimitPerMinute });
+  // Sign-in attempts (D15) are counted where the rate limits are: shared through Redis when it is set.
+  const redisAttempts = config.redisUrl
+    ? (await import('./adapters/redis/redis-attempt-counter.js')).createRedisAttemptCounter({
+        url: config.redisUrl,
+        warn: (message, details) => warn(message, details),
+      })
+    : undefined;
+  const attempts = redisAttempts ?? createMemoryAttemptCounter();
   const readiness = createReadiness();
   const app = await buildApp({
     deps,
@@ -47,6 +56,7 @@ export async function startServer(config: Config) {
     timeouts: config.timeouts,
     trustProxy: config.trustProxy,
     logger: loggerOptions({ level: config.logLevel }),
+    dashboard: { attempts, sessionPolicy: config.sessionPolicy },
   });
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
   if (redisLimiter) {
@@ -57,8 +67,9 @@ export async function startServer(config: Config) {
         'Redis (REDIS_URL) unreachable at start: serving with rate limits off (fail-open) until it answers',
       );
   }
-
-  const demo = await bootstrapIfEmpty(deps);
+  if (redisAttempts && !(await redisAttempts.ready())) {
+    app.log.warn('Redis (REDIS_URL) unreachable at start: sign-in attempts are not counted until it answers');
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -68,6 +79,7 @@ export async function startServer(config: Config) {
       readiness.beginShutdown();
       await app.close();
       await rateLimiter.close();
+      await attempts.close();
       await store.close();
     })();
     return stopping;
@@ -93,6 +105,8 @@ export async function startServer(config: Config) {
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // After listening, so the invite links name the address actually bound (PORT=0 picks a free port).
+  const demo = await bootstrapIfEmpty(deps, address);
   if (demo) {
     // Printed once, on the first start against an empty database: the only time this key is shown. It is a
     // JSON line like the logs, and is written whatever LOG_LEVEL says, so the key is never lost.
@@ -106,6 +120,17 @@ export async function startServer(config: Config) {
         keyId: demo.keyId,
         key: demo.key,
         try: `curl -H "x-api-key: ${demo.key}" ${address}/v1/events`,
+      })}\n`,
+    );
+    // The way into the dashboard: single-use links (24 h) where the demo people choose a password.
+    process.stdout.write(
+      `${JSON.stringify({
+        level: 30,
+        time: Date.now(),
+        msg: `Dashboard: open this single-use link to choose the demo planner's password, then sign in at ${address}/app`,
+        inviteUrl: demo.inviteUrl,
+        inviteExpiresAt: demo.inviteExpiresAt,
+        approverInviteUrl: demo.approverInviteUrl,
       })}\n`,
     );
   }

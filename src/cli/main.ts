@@ -1,5 +1,6 @@
 /** The `eventplan` operator command line (D12): an adapter over the same use cases as HTTP. */
 import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { Command, Option } from 'commander';
 import { openStore } from '../adapters/open-store.js';
 import { randomIds, systemClock } from '../adapters/system.js';
@@ -16,7 +17,8 @@ import {
   deactivateUser,
   removeGroupMember,
 } from '../app/organizations.js';
-import { ConfigError, loadConfig, readDatabaseConfig } from '../config.js';
+import { inviteUser, setPassword, signOutUser } from '../app/people.js';
+import { ConfigError, loadConfig, readBaseUrl, readDatabaseConfig } from '../config.js';
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { isStatusTarget } from '../domain/status.js';
 import { STATUSES } from '../domain/types.js';
@@ -42,6 +44,21 @@ function print(options: GlobalOptions, result: Record<string, unknown>) {
     process.stdout.write(
       `${key}: ${typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value)}\n`,
     );
+  }
+}
+
+/**
+ * The first line of stdin, without its line ending: a password never travels in the arguments, where
+ * other users of the machine and the shell history would see it.
+ */
+async function readLineFromStdin(prompt: string): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write(prompt);
+  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  try {
+    for await (const line of lines) return line;
+    return '';
+  } finally {
+    lines.close();
   }
 }
 
@@ -103,7 +120,7 @@ export function buildCli(): Command {
     .requiredOption('--name <name>', 'organization name')
     .action(action((deps, options: { name: string }) => createOrganization(deps, options.name)));
 
-  const user = program.command('user').description('people who hold API keys');
+  const user = program.command('user').description('people: API keys and dashboard sign-in');
   user
     .command('create')
     .requiredOption('--org <orgId>', 'organization id')
@@ -116,8 +133,33 @@ export function buildCli(): Command {
     );
   user
     .command('deactivate')
+    .description('deactivate a user: their keys stop working and their dashboard sessions end')
     .requiredOption('--user <userId>', 'user id')
     .action(action((deps, options: { user: string }) => deactivateUser(deps, options.user)));
+  user
+    .command('set-password')
+    .description('set the dashboard password of a user, read as one line from stdin; their sessions end')
+    .requiredOption('--user <userId>', 'user id')
+    .action(async (options: { user: string }, command: Command) => {
+      // Read before the store opens, so a person typing it holds no database connection meanwhile.
+      const password = await readLineFromStdin('Password: ');
+      await action((deps) => setPassword(deps, options.user, password))(command);
+    });
+  user
+    .command('invite')
+    .description('print a single-use link (valid 24 h) where the user chooses a password; voids older links')
+    .requiredOption('--user <userId>', 'user id')
+    .option('--base-url <url>', 'where the dashboard is reached (default: http://HOST:PORT)')
+    .action(
+      action((deps, options: { user: string; baseUrl?: string }) =>
+        inviteUser(deps, options.user, options.baseUrl ?? readBaseUrl(process.env)),
+      ),
+    );
+  user
+    .command('sign-out')
+    .description("end every dashboard session of a user, at the user's next request")
+    .requiredOption('--user <userId>', 'user id')
+    .action(action((deps, options: { user: string }) => signOutUser(deps, options.user)));
 
   const group = program.command('group').description('groups of members and approvers');
   group
@@ -224,8 +266,15 @@ export function buildCli(): Command {
 
   program
     .command('demo')
-    .description('create an organization, a user in a group with an approver, and print a key')
-    .action(action(async (deps) => ({ ...(await createDemo(deps)) })));
+    .description(
+      'create an organization, a user in a group with an approver, and print a key and single-use links where both choose a password',
+    )
+    .option('--base-url <url>', 'where the dashboard is reached (default: http://HOST:PORT)')
+    .action(
+      action(async (deps, options: { baseUrl?: string }) => ({
+        ...(await createDemo(deps, options.baseUrl ?? readBaseUrl(process.env))),
+      })),
+    );
 
   return program;
 }

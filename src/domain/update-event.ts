@@ -38,7 +38,9 @@ export function applyUpdate(current: EventDetails, body: unknown, context: Updat
   if (current.status === 'cancelled') throw new EventCancelledError();
 
   const problems = new Problems();
-  const draft: EventDetails = structuredClone(current);
+  // A shallow copy is enough: every field check and agenda operation builds new values, never edits
+  // the ones it was given (a property test checks that the input is never modified).
+  const draft: EventDetails = { ...current };
   let meetingRoomDatesValid = true;
   for (const [key, value] of Object.entries(body)) {
     if ((IGNORED_FIELDS as readonly string[]).includes(key) || key === 'agendaOperations') continue;

@@ -14,7 +14,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticateSession, type PeopleDeps, type Person } from '../app/people.js';
-import { DomainError, NotFoundError, RateLimitedError, ServiceUnavailableError } from '../domain/errors.js';
+import {
+  DomainError,
+  NotFoundError,
+  RateLimitedError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../domain/errors.js';
 import { accountRoutes } from './account-routes.js';
 import { eventPages } from './event-routes.js';
 import type { FrameOf } from './guard.js';
@@ -38,7 +44,7 @@ function assetUrls() {
       .update(readFileSync(`${ASSETS}${file}`))
       .digest('hex')
       .slice(0, 12)}`;
-  return { css: url('app.css'), roomsScript: url('rooms.js'), icon: url('icon.svg') };
+  return { css: url('app.css'), roomsScript: url('rooms.js') };
 }
 
 /** Form tokens are bound to the session; signed out (the sign-in and invitation forms) to no one. */
@@ -109,11 +115,12 @@ export function dashboard(options: DashboardOptions) {
 }
 
 function statusOf(error: unknown): number {
-  if (error instanceof NotFoundError) return 404;
+  // A malformed event id in an address is a page that does not exist.
+  if (error instanceof NotFoundError || error instanceof ValidationError) return 404;
   if (error instanceof RateLimitedError) return 429;
   if (error instanceof ServiceUnavailableError) return 503;
   if (error instanceof DomainError) return 500;
   const status = (error as { statusCode?: number }).statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) return status === 403 ? 403 : 404;
+  if (typeof status === 'number' && status >= 400 && status < 500) return status;
   return 500;
 }

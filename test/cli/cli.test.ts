@@ -148,7 +148,17 @@ describe('eventplan operator commands', { timeout: SPAWN_TIMEOUT_MS }, () => {
 
   it('creates a demo organization whose key works and whose planner has an approver', async () => {
     const demo = await runJson(['demo'], env);
-    expect(keysOf(demo)).toEqual(['approverId', 'groupId', 'key', 'keyId', 'organizationId', 'userId']);
+    expect(keysOf(demo)).toEqual([
+      'approverId',
+      'approverInviteUrl',
+      'groupId',
+      'inviteExpiresAt',
+      'inviteUrl',
+      'key',
+      'keyId',
+      'organizationId',
+      'userId',
+    ]);
     for (const field of ['organizationId', 'userId', 'groupId', 'approverId'])
       expect(demo[field]).toMatch(UUID);
     const created = await call(demo.key, 'POST', '/v1/events', { name: 'Demo event' });

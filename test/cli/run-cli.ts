@@ -33,9 +33,11 @@ export function spawnCli(args: string[], env: Record<string, string> = {}): Chil
   return spawn(process.execPath, [...ENTRY, ...args], { cwd: REPOSITORY_ROOT, env: environment(env) });
 }
 
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** `input`, if given, is what the command reads on stdin; stdin is closed either way. */
+export function runCli(args: string[], env: Record<string, string> = {}, input?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawnCli(args, env);
+    child.stdin.end(input);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -50,8 +52,8 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
 }
 
 /** Runs a command with --json; asserts success, an empty stderr and exactly one JSON object on stdout. */
-export async function runJson(args: string[], env: Record<string, string> = {}) {
-  const result = await runCli(['--json', ...args], env);
+export async function runJson(args: string[], env: Record<string, string> = {}, input?: string) {
+  const result = await runCli(['--json', ...args], env, input);
   expect(result.stderr, `stderr of eventplan ${args.join(' ')}`).toBe('');
   expect(result.code, `exit code of eventplan ${args.join(' ')}`).toBe(0);
   expect(result.stdout.endsWith('\n')).toBe(true);
@@ -63,8 +65,8 @@ export async function runJson(args: string[], env: Record<string, string> = {}) 
 }
 
 /** Runs a command with --json that must fail: non-zero exit, nothing on stdout, a message on stderr. */
-export async function runFailing(args: string[], env: Record<string, string> = {}) {
-  const result = await runCli(['--json', ...args], env);
+export async function runFailing(args: string[], env: Record<string, string> = {}, input?: string) {
+  const result = await runCli(['--json', ...args], env, input);
   expect(result.code, `exit code of eventplan ${args.join(' ')}`).not.toBe(0);
   expect(result.code).not.toBeNull();
   expect(result.stdout).toBe('');

@@ -71,6 +71,7 @@ async function serve(databaseUrl: string): Promise<Server> {
 }
 
 const hasKey = (line: LogLine) => typeof line.key === 'string';
+const hasInvite = (line: LogLine) => typeof line.inviteUrl === 'string';
 
 describe('eventplan serve', { timeout: SPAWN_TIMEOUT_MS }, () => {
   it('creates a demo key on an empty database, serves it, and exits 0 on SIGTERM', async () => {
@@ -81,6 +82,14 @@ describe('eventplan serve', { timeout: SPAWN_TIMEOUT_MS }, () => {
     const { organizationId } = keyLine;
     expect(key).toMatch(/^evp_[0-9A-Za-z]{16}_[0-9A-Za-z]{32,}$/);
     expect(organizationId).toMatch(/^[0-9a-f-]{36}$/);
+    // Beside the key, the way into the dashboard: single-use links under the address it listens at.
+    const inviteLine = await first.waitForLine(hasInvite);
+    for (const url of [inviteLine.inviteUrl, inviteLine.approverInviteUrl]) {
+      expect(String(url).startsWith(`${first.address}/app/invite/`)).toBe(true);
+      expect(String(url)).toMatch(/\/app\/invite\/[0-9A-Za-z]{43}$/);
+    }
+    expect(inviteLine.inviteUrl).not.toBe(inviteLine.approverInviteUrl);
+    expect(Date.parse(String(inviteLine.inviteExpiresAt))).toBeGreaterThan(Date.now() + 23 * 3600_000);
 
     const response = await fetch(`${first.address}/v1/events`, { headers: { 'x-api-key': key } });
     expect(response.status).toBe(200);
@@ -91,6 +100,7 @@ describe('eventplan serve', { timeout: SPAWN_TIMEOUT_MS }, () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.lines.filter(hasKey)).toHaveLength(1);
+    expect(first.lines.filter(hasInvite)).toHaveLength(1);
     // The key never reaches a log line, only the one-time line that announces it.
     const logged = first.lines.filter((line) => line !== keyLine);
     expect(JSON.stringify(logged)).not.toContain(key);
@@ -102,6 +112,7 @@ describe('eventplan serve', { timeout: SPAWN_TIMEOUT_MS }, () => {
     // A key line would have come before the log line of this request.
     await second.waitForLine((line) => line.msg === 'request completed');
     expect(second.lines.filter(hasKey)).toEqual([]);
+    expect(second.lines.filter(hasInvite)).toEqual([]);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig, readBaseUrl } from '../../src/config.js';
 import { exitWithin, runEventplan } from './server-process.js';
 
 describe('configuration checked at start', () => {
@@ -65,6 +65,25 @@ describe('loadConfig', () => {
       '127.0.0.1',
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('defaults the dashboard sessions to 720 idle minutes and 7 days, and reads both', () => {
+    expect(loadConfig({}).sessionPolicy).toEqual({ idleMinutes: 720, maxDays: 7 });
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '30', SESSION_MAX_DAYS: '1' }).sessionPolicy).toEqual({
+      idleMinutes: 30,
+      maxDays: 1,
+    });
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: 'a week' })).toThrow(/SESSION_MAX_DAYS/);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: '366' })).toThrow(
+      /SESSION_MAX_DAYS must be a whole number from 1 to 365/,
+    );
+  });
+
+  it('builds the base URL of printed links from HOST and PORT', () => {
+    expect(readBaseUrl({})).toBe('http://127.0.0.1:3000');
+    expect(readBaseUrl({ HOST: 'plan.internal', PORT: '8080' })).toBe('http://plan.internal:8080');
+    expect(readBaseUrl({ HOST: '::1', PORT: '8080' })).toBe('http://[::1]:8080');
   });
 
   it('defaults the server timeouts and the shutdown deadline', () => {

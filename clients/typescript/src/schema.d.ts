@@ -541,7 +541,7 @@ export interface components {
              * @description Planning status. `draft` on create; only operators move it. A `cancelled` event refuses updates (409).
              * @enum {string}
              */
-            readonly status: "draft" | "wait_for_proposals" | "proposals_received" | "booked" | "completed" | "cancelled";
+            readonly status: "draft" | "pending_approval" | "wait_for_proposals" | "proposals_received" | "booked" | "completed" | "cancelled";
             /** @description ISO 4217 code; set on create. */
             readonly currency: string;
             /** @description Derived: the formatted addresses of all locations joined by `"; "`. */
@@ -629,7 +629,7 @@ export interface components {
              * @description Planning status. `draft` on create; only operators move it. A `cancelled` event refuses updates (409).
              * @enum {string}
              */
-            status: "draft" | "wait_for_proposals" | "proposals_received" | "booked" | "completed" | "cancelled";
+            status: "draft" | "pending_approval" | "wait_for_proposals" | "proposals_received" | "booked" | "completed" | "cancelled";
             /**
              * Format: date-time
              * @description When the event was created.
@@ -790,7 +790,7 @@ export interface components {
              * @description Planning status. `draft` on create; only operators move it. A `cancelled` event refuses updates (409).
              * @enum {string}
              */
-            readonly status?: "draft" | "wait_for_proposals" | "proposals_received" | "booked" | "completed" | "cancelled";
+            readonly status?: "draft" | "pending_approval" | "wait_for_proposals" | "proposals_received" | "booked" | "completed" | "cancelled";
             /** @description ISO 4217 code; set on create. */
             readonly currency?: string;
             /** @description Derived: the formatted addresses of all locations joined by `"; "`. */

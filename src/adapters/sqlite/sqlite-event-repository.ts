@@ -4,6 +4,7 @@ import { toListItem } from '../../domain/derived.js';
 import type { EventStatus, StoredEvent } from '../../domain/types.js';
 import type { EventPage, EventRepository, GrantedEvent, Grantee } from '../../ports/event-repository.js';
 import { IdempotencyKeyTakenError } from '../../ports/idempotency-repository.js';
+import { ANCHOR_STEP, createPageAnchors } from './page-anchors.js';
 import type { WriteQueue } from './write-queue.js';
 
 interface EventRow {
@@ -110,15 +111,27 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
   const selectPageOldestFirst = db
     .prepare('SELECT summary FROM events WHERE organization_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?')
     .pluck();
+  const selectPageFromAnchor = db
+    .prepare(`
+      SELECT summary FROM events WHERE organization_id = ? AND (created_at, id) >= (?, ?)
+      ORDER BY created_at, id LIMIT ? OFFSET ?`)
+    .pluck();
+  const anchors = createPageAnchors(db);
   /**
    * OFFSET steps through the index one entry at a time, so a page in the older half is read from the
-   * oldest end, where it is near, and reversed. The total is the organization's event_count, kept in
-   * the same transaction as every insert, and read in one snapshot with the page.
+   * oldest end, where it is near, and reversed; a page far from both ends starts from the nearest page
+   * anchor (page-anchors.ts). The total is the organization's event_count, kept in the same
+   * transaction as every insert, and read in one snapshot with the page.
    */
   const readPage = db.transaction((organizationId: string, offset: number, limit: number): EventPage => {
     const total = (selectTotal.get(organizationId) as number | undefined) ?? 0;
     if (offset >= total) return { items: [], total };
     const olderThanPage = total - offset - limit;
+    if (Math.min(offset, olderThanPage) >= ANCHOR_STEP) {
+      const { from, skip } = anchors.seek(organizationId, total, olderThanPage);
+      const items = selectPageFromAnchor.all(organizationId, from[0], from[1], limit, skip) as string[];
+      return { items: items.reverse(), total };
+    }
     if (olderThanPage >= offset) {
       return { items: selectPage.all(organizationId, limit, offset) as string[], total };
     }
@@ -185,6 +198,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
         insertEvent.run(row);
         appendChange(event, change, row.document);
         countEvent.run(event.organizationId);
+        anchors.inserted(event.organizationId, [event.details.createdAt, event.details.id]);
         const granted = grant.run({
           event_id: event.details.id,
           organization_id: event.organizationId,

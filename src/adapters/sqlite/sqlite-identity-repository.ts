@@ -7,7 +7,11 @@ import type {
   Organization,
   User,
 } from '../../ports/identity-repository.js';
+import { changeStamp } from './change-stamp.js';
 import type { WriteQueue } from './write-queue.js';
+
+/** Credentials remembered between changes of the database, at most this many keys (unknown ids too). */
+const MAX_REMEMBERED_KEYS = 10_000;
 
 interface UserRow {
   id: string;
@@ -56,6 +60,25 @@ export function createSqliteIdentityRepository(db: Database, queue: WriteQueue):
     SELECT k.key_id, k.organization_id, k.user_id, k.secret_hash, k.revoked_at, u.active
     FROM api_keys k JOIN users u ON u.organization_id = k.organization_id AND u.id = k.user_id
     WHERE k.key_id = ?`);
+  // Every request checks its key: the join is read again only after the database changed, by this
+  // connection or any other, so a revocation or deactivation still counts from the very next request.
+  const stamp = changeStamp(db);
+  const remembered = new Map<string, KeyCredentials | undefined>();
+  let rememberedAt = '';
+  const readCredentials = (keyId: string): KeyCredentials | undefined => {
+    const row = credentials.get(keyId) as
+      | (Omit<KeyRow, 'created_at' | 'last_used_at'> & { active: number })
+      | undefined;
+    if (!row) return undefined;
+    return {
+      keyId: row.key_id,
+      organizationId: row.organization_id,
+      userId: row.user_id,
+      secretHash: row.secret_hash,
+      revoked: row.revoked_at !== null,
+      userActive: row.active === 1,
+    };
+  };
   const keyColumns = 'key_id, organization_id, user_id, secret_hash, created_at, revoked_at, last_used_at';
   const selectKey = db.prepare(`SELECT ${keyColumns} FROM api_keys WHERE key_id = ?`);
   const selectKeys = db.prepare(
@@ -147,18 +170,16 @@ export function createSqliteIdentityRepository(db: Database, queue: WriteQueue):
       return row ? toKey(row) : undefined;
     },
     async findCredentials(keyId): Promise<KeyCredentials | undefined> {
-      const row = credentials.get(keyId) as
-        | (Omit<KeyRow, 'created_at' | 'last_used_at'> & { active: number })
-        | undefined;
-      if (!row) return undefined;
-      return {
-        keyId: row.key_id,
-        organizationId: row.organization_id,
-        userId: row.user_id,
-        secretHash: row.secret_hash,
-        revoked: row.revoked_at !== null,
-        userActive: row.active === 1,
-      };
+      // The stamp is read before the row, so a change committed in between only forgets early.
+      const now = stamp();
+      if (now !== rememberedAt || remembered.size >= MAX_REMEMBERED_KEYS) {
+        remembered.clear();
+        rememberedAt = now;
+      }
+      if (remembered.has(keyId)) return remembered.get(keyId);
+      const found = readCredentials(keyId);
+      remembered.set(keyId, found);
+      return found;
     },
     revokeKey(keyId, at) {
       return queue.run(() => {

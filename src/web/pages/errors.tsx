@@ -2,6 +2,7 @@
 import { type Frame, Layout } from './layout.js';
 
 const PAGES: Record<number, { title: string; text: string }> = {
+  400: { title: 'That request could not be read', text: 'Nothing was changed. Go back and try again.' },
   403: {
     title: 'This form has expired',
     text: 'The page was open too long, or came from elsewhere, so nothing was changed. Go back, reload the page and try again.',
@@ -10,6 +11,8 @@ const PAGES: Record<number, { title: string; text: string }> = {
     title: 'Page not found',
     text: 'There is nothing here, or nothing you have access to. Check the address, or go back to your events.',
   },
+  413: { title: 'That form is too large', text: 'Nothing was changed: a form may hold at most 1 MiB.' },
+  415: { title: 'That request could not be read', text: 'Nothing was changed. Send the form from its page.' },
   429: { title: 'Too many requests', text: 'Wait a moment, then try again.' },
   500: { title: 'Something went wrong', text: 'Nothing was changed. Try again in a moment.' },
   503: {
@@ -19,7 +22,7 @@ const PAGES: Record<number, { title: string; text: string }> = {
 };
 
 export function ErrorPage(props: { frame: Frame; status: number }) {
-  const page = PAGES[props.status] ?? PAGES[500]!;
+  const page = PAGES[props.status] ?? (props.status < 500 ? PAGES[400]! : PAGES[500]!);
   return (
     <Layout frame={props.frame} title={page.title}>
       <h1>{page.title}</h1>

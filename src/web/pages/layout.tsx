@@ -3,7 +3,7 @@ import type { ComponentChildren, JSX } from 'preact';
 
 export interface Frame {
   /** Asset URLs, versioned by content so they can be cached for a year. */
-  assets: { css: string; roomsScript: string; icon: string };
+  assets: { css: string; roomsScript: string };
   /** The signed-in person, when there is one: their name in the header and the sign-out button. */
   person?: { name: string | null; email: string };
   /** The form token for this session (sign-out is a POST too). */
@@ -29,7 +29,7 @@ export function Layout(props: {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · eventplan`}</title>
-        <link rel="icon" type="image/svg+xml" href={frame.assets.icon} />
+        <link rel="icon" href="data:," />
         <link rel="stylesheet" href={frame.assets.css} />
         {props.scripts?.map((src) => (
           <script src={src} defer />
