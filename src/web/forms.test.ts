@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createBody, detailsBody, lines, roomsBody, sessionBody, sessionField, toFormField } from './forms.js';
+import {
+  createBody,
+  detailsBody,
+  lines,
+  roomsBody,
+  sessionBody,
+  sessionField,
+  toFormField,
+} from './forms.js';
 
 describe('the details form as an API body', () => {
   it('sends every control under its API name, blanks as cleared values', () => {
@@ -28,9 +36,16 @@ describe('the details form as an API body', () => {
   });
 
   it('passes on what is not plainly a number, so the API refuses it with its own message', () => {
+    const { body } = detailsBody({ name: 'x', numPeople: 'twelve', 'budgetBreakdown.venue': '1e3' });
+    expect(body.numPeople).toBe('twelve');
+    expect((body.budgetBreakdown as Record<string, unknown>).venue).toBe('1e3');
+  });
+
+  it('sends negative and fractional numbers as numbers, so the message is about their value', () => {
     const { body } = detailsBody({ name: 'x', numPeople: '12.5', 'budgetBreakdown.venue': '-3' });
-    expect(body.numPeople).toBe('12.5');
-    expect((body.budgetBreakdown as Record<string, unknown>).venue).toBe('-3');
+    expect(body.numPeople).toBe(12.5);
+    expect((body.budgetBreakdown as Record<string, unknown>).venue).toBe(-3);
+    expect(sessionBody({ capacity: '-1' }).capacity).toBe(-1);
   });
 
   it('leaves out blank rows and maps problems back to the row the person typed in', () => {
@@ -46,7 +61,10 @@ describe('the details form as an API body', () => {
       'meetingRoomDates[3].startDate': '2027-03-03',
       'meetingRoomDates[3].endDate': '2027-03-01',
     });
-    expect(body.formattedLocations).toEqual([{ city: 'Lisbon', country: 'Portugal' }, { city: '', state: 'CA' }]);
+    expect(body.formattedLocations).toEqual([
+      { city: 'Lisbon', country: 'Portugal' },
+      { city: '', state: 'CA' },
+    ]);
     expect(body.meetingRoomDates).toEqual([{ startDate: '2027-03-03', endDate: '2027-03-01' }]);
     expect(toFormField('formattedLocations[1].city', rows)).toBe('formattedLocations[2].city');
     expect(toFormField('meetingRoomDates[0]', rows)).toBe('meetingRoomDates[3]');
@@ -91,8 +109,19 @@ describe('the room grid as an accommodations merge patch', () => {
 describe('agenda forms', () => {
   it('builds a session from its controls and names problems after them', () => {
     expect(
-      sessionBody({ title: 'Opening', dates: ['2027-03-01', '2027-03-02'], startTime: '09:00', endTime: '10:30', capacity: '' }),
-    ).toMatchObject({ title: 'Opening', dates: ['2027-03-01', '2027-03-02'], capacity: 0, avRequirements: [] });
+      sessionBody({
+        title: 'Opening',
+        dates: ['2027-03-01', '2027-03-02'],
+        startTime: '09:00',
+        endTime: '10:30',
+        capacity: '',
+      }),
+    ).toMatchObject({
+      title: 'Opening',
+      dates: ['2027-03-01', '2027-03-02'],
+      capacity: 0,
+      avRequirements: [],
+    });
     expect(sessionField('agendaOperations[0].session.startTime')).toBe('startTime');
     expect(sessionField('agendaOperations[0].sessionId')).toBe('sessionId');
     expect(lines(' a \n\nb')).toEqual(['a', 'b']);

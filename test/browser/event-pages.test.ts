@@ -224,6 +224,10 @@ if (!hasChromium) {
       const people = page.getByLabel('Attendees');
       await expect(people.getAttribute('aria-invalid')).resolves.toBe('true');
       await expect(people.inputValue()).resolves.toBe('-5');
+      // The message speaks of the number typed, as the API's does for -5 (not of a string).
+      await expect(page.locator('#field-numPeople-error').innerText()).resolves.toMatch(
+        /^must be between 0 and/,
+      );
       await expect(page.locator('.field.invalid').count()).resolves.toBe(2);
       // The summary links to the fields.
       await page.getByRole('alert').getByRole('link').first().click();
