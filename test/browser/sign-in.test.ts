@@ -186,6 +186,19 @@ if (!hasChromium) {
       expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     });
 
+    it('sends pages with a strict Content-Security-Policy, nosniff, no referrer and no caching; / leads to /app', async () => {
+      const page = await d.newPage();
+      const response = (await page.goto(`${d.base}/`))!;
+      expect(new URL(page.url()).pathname).toBe('/app/sign-in');
+      const headers = response.headers();
+      expect(headers['content-security-policy']).toContain("default-src 'none'");
+      expect(headers['content-security-policy']).toContain("script-src 'self'");
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['cache-control']).toBe('no-store');
+    });
+
     it('loads nothing from outside the server and logs no console error', () => {
       expect(d.requested.length).toBeGreaterThan(5);
       expect(d.requested.filter((url) => !url.startsWith(d.base))).toEqual([]);
