@@ -285,6 +285,34 @@ if (!hasChromium) {
       await expect(page.locator('#notes').innerText()).resolves.toContain('Price, Accessibility');
     });
 
+    it('lists the sessions new meeting-room dates would strand, and removes the ones ticked with the save', async () => {
+      const id = await d.createEvent(fullEvent({ name: 'Shrinking summit' }));
+      await page.goto(`${d.base}/app/events/${id}/edit`);
+      await page.getByLabel('Range 1: last day').fill('2030-05-01');
+      const answered = page.waitForResponse((response) => response.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Save' }).click();
+      expect((await answered).status()).toBe(409);
+      await page.waitForLoadState('load');
+      const alert = page.getByRole('alert');
+      await expect(alert.innerText()).resolves.toContain(
+        'These sessions would lose their days; nothing was saved',
+      );
+      await expect(alert.innerText()).resolves.toContain('Breakout sessions');
+      await expectAccessible();
+      expect((await stored(id)).meetingRoomDates).toEqual([
+        { startDate: '2030-05-01', endDate: '2030-05-03' },
+      ]);
+      await page.getByRole('checkbox', { name: 'Remove “Breakout sessions”' }).check();
+      await clickAndLoad(page, page.getByRole('button', { name: 'Save' }));
+      await expect(page.getByText('Saved.', { exact: true }).isVisible()).resolves.toBe(true);
+      const now = await stored(id);
+      expect(now.meetingRoomDates).toEqual([{ startDate: '2030-05-01', endDate: '2030-05-01' }]);
+      expect(now.agenda.map((session: { title: string }) => session.title).sort()).toEqual([
+        'Opening plenary',
+        'Welcome coffee',
+      ]);
+    });
+
     it('edits the room grid, adds nights and copies a night to a range', async () => {
       await page.goto(`${d.base}/app/events/${summit}/rooms`);
       expect(await h1()).toBe('Rooms for Regional summit');

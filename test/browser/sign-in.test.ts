@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, deactivateUser } from '../../src/app/organizations.js';
-import { setPassword } from '../../src/app/people.js';
+import { inviteUser, setPassword } from '../../src/app/people.js';
 import {
   clickAndLoad,
   type Dashboard,
@@ -46,6 +46,35 @@ if (!hasChromium) {
       await clickAndLoad(page, page.getByRole('button', { name: 'Sign in' }));
       expect(new URL(page.url()).pathname).toBe(`/app/events/${id}`);
       await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Sales kickoff');
+    });
+
+    it('lets an invited person choose a password (a common one refused) and signs them in', async () => {
+      const { id } = await createUser(d.t.deps, {
+        organizationId: d.t.demo.organizationId,
+        email: 'newcomer@example.com',
+        name: 'Newcomer',
+      });
+      const { url } = await inviteUser(d.t.deps, id, d.base);
+      const page = await d.newPage();
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Choose a password');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByLabel('New password').fill('password123');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.waitForLoadState('load');
+      await expect(page.getByRole('alert').isVisible()).resolves.toBe(true);
+      await expect(page.getByLabel('New password').getAttribute('aria-invalid')).resolves.toBe('true');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByLabel('New password').fill('a quiet harbour in autumn');
+      await clickAndLoad(page, page.getByRole('button', { name: 'Set password' }));
+      expect(new URL(page.url()).pathname).toBe('/app');
+      await expect(page.getByText('Your password is set. Welcome.').isVisible()).resolves.toBe(true);
+      // The link is single-use.
+      const again = await page.goto(url);
+      expect(again!.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
+        'This invitation cannot be used',
+      );
     });
 
     it('signs in, names the person in the header, and signs out with the header button', async () => {
@@ -202,7 +231,7 @@ if (!hasChromium) {
     it('loads nothing from outside the server and logs no console error', () => {
       expect(d.requested.length).toBeGreaterThan(5);
       expect(d.requested.filter((url) => !url.startsWith(d.base))).toEqual([]);
-      expect(d.consoleErrors.filter((text) => !/status of (401|429|403)/.test(text))).toEqual([]);
+      expect(d.consoleErrors.filter((text) => !/status of (400|401|403|404|429)/.test(text))).toEqual([]);
     });
   });
 }
