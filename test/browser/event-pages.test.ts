@@ -348,6 +348,18 @@ if (!hasChromium) {
       expect(copied['2030-05-04']).toEqual({ Single: 20 });
       expect(copied['2030-05-05']).toEqual({ Single: 20 });
 
+      // A range left blank: the message beside the range's first night, nothing written.
+      await page.goto(`${d.base}/app/events/${summit}/rooms`);
+      await page.getByRole('button', { name: 'Copy night' }).click();
+      await page.waitForLoadState('load');
+      const copyFrom = page.getByLabel('First night of the range');
+      await expect(copyFrom.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(page.locator('#field-copyFrom-error').innerText()).resolves.toBe(
+        'Give the first and last night of the range, first before last.',
+      );
+      await expectAccessible();
+      expect((await stored(summit)).accommodations).toEqual(copied);
+
       // A value the API refuses: its message next to the cell, nothing written.
       await page.goto(`${d.base}/app/events/${summit}/rooms`);
       await page.getByRole('spinbutton', { name: 'Fri, May 3, 2030 Single' }).fill('2.5');
