@@ -39,6 +39,8 @@ export default defineConfig({
                   'test/http/**/*.test.ts',
                   // The people use cases that touch the store (throttling counts do not).
                   'test/people/{credentials,invites,sessions}.test.ts',
+                  // The dashboard's use cases, which read and write through the store.
+                  'test/app/**/*.test.ts',
                   // The dashboard in a real browser, over a real store.
                   'test/browser/**/*.test.ts',
                 ],

@@ -21,6 +21,8 @@ const KINDS: RecordKind[] = [
   'passwords',
   'invites',
   'sessions',
+  'changes',
+  'serverSecrets',
 ];
 
 export interface CopyReport {

@@ -188,14 +188,18 @@ export function preSendChecklist(details: EventDetails, now: string): Checklist 
   return { missing, warnings };
 }
 
-/** The night with the most rooms (the earliest of equals), or undefined when no night holds a room. */
+/**
+ * The night with the most rooms (the earliest of equals, whatever order the nights are stored in),
+ * or undefined when no night holds a room.
+ */
 export function peakNight(
   details: Pick<EventDetails, 'accommodations'>,
 ): { night: string; rooms: number } | undefined {
   let peak: { night: string; rooms: number } | undefined;
   for (const [night, counts] of Object.entries(details.accommodations)) {
     const rooms = Object.values(counts).reduce<number>((sum, count) => sum + (count ?? 0), 0);
-    if (rooms > 0 && (!peak || rooms > peak.rooms)) peak = { night, rooms };
+    const earlierTie = peak !== undefined && rooms === peak.rooms && night < peak.night;
+    if (rooms > 0 && (!peak || rooms > peak.rooms || earlierTie)) peak = { night, rooms };
   }
   return peak;
 }

@@ -1,3 +1,4 @@
+import type { ChangeType } from '../domain/changes.js';
 import type { StoredEvent } from '../domain/types.js';
 import type { InviteRecord, PasswordRecord } from './credential-repository.js';
 import type { IdempotencyRecord } from './idempotency-repository.js';
@@ -7,6 +8,8 @@ import type { SessionRecord } from './session-repository.js';
 export interface OrganizationRecord extends Organization {
   /** The stored event total, copied as it is. */
   eventCount: number;
+  /** The last change-log sequence handed out (D17), so numbers are never reused after the move. */
+  changeSequence: number;
 }
 
 export interface MembershipRecord {
@@ -23,6 +26,32 @@ export interface GrantRecord {
   userId: string;
 }
 
+/**
+ * One change-log record (D17) as stored: its JSON columns (actor, changedFields, diff, data and the
+ * snapshot of the details after the change) travel as the exact text stored.
+ */
+export interface ChangeLogRecord {
+  organizationId: string;
+  sequence: number;
+  id: string;
+  eventId: string;
+  revision: number;
+  type: ChangeType;
+  occurredAt: string;
+  actor: string;
+  changedFields: string;
+  diff: string;
+  data: string | null;
+  snapshot: string;
+}
+
+/** A secret of the service itself (the dashboard's form-token key): the same after the move. */
+export interface ServerSecretRecord {
+  name: string;
+  value: string;
+  createdAt: string;
+}
+
 export type RecordBatch =
   | { kind: 'organizations'; records: OrganizationRecord[] }
   | { kind: 'users'; records: User[] }
@@ -34,20 +63,24 @@ export type RecordBatch =
   | { kind: 'idempotencyKeys'; records: IdempotencyRecord[] }
   | { kind: 'passwords'; records: PasswordRecord[] }
   | { kind: 'invites'; records: InviteRecord[] }
-  | { kind: 'sessions'; records: SessionRecord[] };
+  | { kind: 'sessions'; records: SessionRecord[] }
+  | { kind: 'changes'; records: ChangeLogRecord[] }
+  | { kind: 'serverSecrets'; records: ServerSecretRecord[] };
 
 export type RecordKind = RecordBatch['kind'];
 
 /**
  * Moves every record between stores as it is: ids, key hashes, grants, statuses, counts, the
- * Idempotency-Key records of creates, and the dashboard's password hashes, invites and sessions (so
- * people stay signed in across the move). Every stored idempotency record is complete (it is written in
+ * Idempotency-Key records of creates, the dashboard's password hashes, invites and sessions (so
+ * people stay signed in across the move), the change log with each organization's sequence counter,
+ * and the service's own secrets. Every stored idempotency record is complete (it is written in
  * its event's transaction); expired ones are copied too, and are ignored and purged as on the source.
  */
 export interface DataTransfer {
   /**
    * Every record from one consistent snapshot, kind by kind (organizations, users, groups,
-   * memberships, apiKeys, events, grants, idempotencyKeys, passwords, invites, sessions), each kind ordered by its key compared byte by byte,
+   * memberships, apiKeys, events, grants, idempotencyKeys, passwords, invites, sessions, changes,
+   * serverSecrets), each kind ordered by its key compared byte by byte (numbers by value),
    * so two stores holding the same data export the same sequence.
    */
   exportRecords(batchSize?: number): AsyncIterable<RecordBatch>;

@@ -13,7 +13,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticateSession, type PeopleDeps, type Person } from '../app/people.js';
+import { authenticateSession, type PeopleDeps } from '../app/people.js';
 import {
   DomainError,
   NotFoundError,

@@ -159,6 +159,9 @@ describe('eventplan operator commands', { timeout: SPAWN_TIMEOUT_MS }, () => {
       'organizationId',
       'userId',
     ]);
+    // The planner and the approver each get an invite to choose a dashboard password (D15).
+    expect(demo.inviteUrl).not.toBe(demo.approverInviteUrl);
+    expect(Date.parse(demo.inviteExpiresAt)).toBeGreaterThan(Date.now());
     for (const field of ['organizationId', 'userId', 'groupId', 'approverId'])
       expect(demo[field]).toMatch(UUID);
     const created = await call(demo.key, 'POST', '/v1/events', { name: 'Demo event' });

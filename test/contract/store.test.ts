@@ -6,7 +6,7 @@ import { migrations as sqliteMigrations } from '../../src/adapters/sqlite/sqlite
 import { randomIds, systemClock } from '../../src/adapters/system.js';
 import { bootstrapIfEmpty } from '../../src/app/organizations.js';
 import { ConflictError } from '../../src/domain/errors.js';
-import type { RecordBatch } from '../../src/ports/data-transfer.js';
+import type { ChangeLogRecord, RecordBatch } from '../../src/ports/data-transfer.js';
 import type { Store } from '../../src/ports/store.js';
 import { openTestStore, type TestStore } from '../helpers/test-store.js';
 import { BACKENDS, describeStore } from './backends.js';
@@ -104,8 +104,28 @@ for (const backend of BACKENDS) {
         }),
       );
 
+      const secret = await store().secrets.ensure('form-token-key', `secret-${randomUUID()}`);
+
       const source = await recordsOf(store());
-      expect(source.organizations).toContainEqual(expect.objectContaining({ id: org, eventCount: 2 }));
+      expect(source.organizations).toContainEqual(
+        expect.objectContaining({ id: org, eventCount: 2, changeSequence: 3 }),
+      );
+      const changes = (source.changes as ChangeLogRecord[]).filter((change) => change.organizationId === org);
+      expect(
+        changes.map((change) => [change.sequence, change.eventId, change.revision, change.type]),
+      ).toEqual([
+        [1, event.details.id, 1, 'event.created'],
+        [2, remembered.details.id, 1, 'event.created'],
+        [3, event.details.id, 2, 'event.updated'],
+      ]);
+      expect(JSON.parse(changes[2]!.snapshot)).toEqual(
+        await store()
+          .events.find(org, event.details.id)
+          .then((e) => e?.details),
+      );
+      expect(source.serverSecrets).toContainEqual(
+        expect.objectContaining({ name: 'form-token-key', value: secret }),
+      );
       expect(source.grants).toContainEqual({
         organizationId: org,
         eventId: event.details.id,
@@ -137,6 +157,18 @@ for (const backend of BACKENDS) {
       expect(await target.events.list(org, { offset: 0, limit: 10 })).toEqual(
         await store().events.list(org, { offset: 0, limit: 10 }),
       );
+      expect(await target.events.changes(org, event.details.id, { limit: 10 })).toEqual(
+        await store().events.changes(org, event.details.id, { limit: 10 }),
+      );
+      expect(await target.secrets.ensure('form-token-key', 'made after the move')).toBe(secret);
+      // The counter moved too: the next change takes the next number, not one already used.
+      await target.events.update(org, event.details.id, (current) =>
+        rewrite(current, { ...current, details: { ...current.details, name: 'After the move' } }),
+      );
+      expect((await target.events.changes(org, event.details.id, { limit: 1 }))[0]).toMatchObject({
+        sequence: 4,
+        revision: 3,
+      });
       const notBefore = remembered.details.createdAt;
       expect(await target.idempotency.find(org, 'export-key-0001', notBefore)).toEqual(
         await store().idempotency.find(org, 'export-key-0001', notBefore),
@@ -156,7 +188,7 @@ for (const backend of BACKENDS) {
     it('imports all or nothing when a record fails part-way', async () => {
       const target = await scratch();
       const id = randomUUID();
-      const organization = { id, name: 'Twice', createdAt: nextTime(), eventCount: 0 };
+      const organization = { id, name: 'Twice', createdAt: nextTime(), eventCount: 0, changeSequence: 0 };
       const batches: RecordBatch[] = [
         { kind: 'organizations', records: [organization] },
         { kind: 'organizations', records: [organization] },

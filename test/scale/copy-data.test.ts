@@ -2,7 +2,8 @@
  * `eventplan copy-data` moves the embedded database into PostgreSQL with nothing lost: every record,
  * key hashes (old keys keep working), grants, statuses and the status before cancellation, counts,
  * the Idempotency-Key records of creates (a retry after the move replays, not creates again), and
- * the dashboard's passwords, invites and sessions (people stay signed in across the move).
+ * the dashboard's passwords, invites and sessions (people stay signed in across the move), the change
+ * log with each organization's sequence counter, and the service's own secrets.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -50,6 +51,7 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
   const idempotentBody = { name: 'Created before the move', formattedLocations: [{ city: 'Porto' }] };
   let idempotentCreate: { id: string; grantedTo: number; location: string };
   let sessionToken: string;
+  let formTokenKey: string;
   const peopleOf = (store: Store): PeopleDeps => ({
     store,
     clock: systemClock,
@@ -121,6 +123,7 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         userAgent: 'copy-data test',
       })
     ).token;
+    formTokenKey = await source.secrets.ensure('dashboard-form-token-key', randomIds.token(64));
     // A create with an Idempotency-Key, answered by the embedded service just before the move.
     const app = await buildApp({ deps, rateLimiter: createMemoryRateLimiter({ limit: 1000 }) });
     try {
@@ -163,6 +166,10 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         passwords: 2,
         invites: 4,
         sessions: 1,
+        // 14 creates, one update and three status changes by an operator.
+        changes: 18,
+        // The dashboard's form-token key of the embedded service.
+        serverSecrets: 1,
       });
 
       const copy = openPostgresStore({ url: target.url });
@@ -213,6 +220,26 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
             'reopen',
           );
           expect((await call(demo.key, `/v1/events/${eventIds[1]}`)).json().status).toBe('booked');
+          // The change log came along with each organization's counter: history reads the same, and
+          // the next change takes the next sequence rather than reusing one.
+          const history = await source.events.changes(demo.organizationId, eventIds[1]!, { limit: 10 });
+          expect(history.map((change) => change.type)).toEqual([
+            'event.status_changed',
+            'event.status_changed',
+            'event.created',
+          ]);
+          const moved = await copy.events.changes(demo.organizationId, eventIds[1]!, { limit: 10 });
+          expect(moved.slice(1)).toEqual(history);
+          const lastSequence = Math.max(
+            ...(await recordsOf(source)).changes!.map((change) => (change as { sequence: number }).sequence),
+          );
+          expect(moved[0]).toMatchObject({
+            revision: 4,
+            sequence: lastSequence + 1,
+            actor: { type: 'operator' },
+          });
+          // The form-token key is the one the embedded service used: forms already open still post.
+          expect(await copy.secrets.ensure('dashboard-form-token-key', 'a new key')).toBe(formTokenKey);
           // The planner's session and both passwords came along.
           const people = peopleOf(copy);
           expect((await authenticateSession(people, sessionToken))?.userId).toBe(demo.userId);

@@ -25,6 +25,8 @@ interface Table<K extends RecordKind> {
   columns: Array<[name: string, type: string]>;
   select: string;
   key: string[];
+  /** What an insert does with a row already there (nothing special: the copy fails). */
+  onConflict?: string;
   toRecord(row: Row): RecordOf<K>;
   toValues(record: RecordOf<K>): unknown[];
 }
@@ -41,16 +43,24 @@ const TABLES: AnyTable[] = [
       ['name', 'text'],
       ['created_at', 'timestamptz'],
       ['event_count', 'integer'],
+      ['change_sequence', 'bigint'],
     ],
-    select: 'id, name, created_at, event_count',
+    select: 'id, name, created_at, event_count, change_sequence',
     key: ['id'],
     toRecord: (row) => ({
       id: row.id,
       name: row.name,
       createdAt: iso(row.created_at),
       eventCount: row.event_count,
+      changeSequence: Number(row.change_sequence),
     }),
-    toValues: (record) => [record.id, record.name, record.createdAt, record.eventCount],
+    toValues: (record) => [
+      record.id,
+      record.name,
+      record.createdAt,
+      record.eventCount,
+      record.changeSequence,
+    ],
   },
   {
     kind: 'users',
@@ -285,6 +295,70 @@ const TABLES: AnyTable[] = [
       session.clientAddress,
     ],
   },
+  {
+    kind: 'changes',
+    name: 'event_changes',
+    columns: [
+      ['organization_id', 'text'],
+      ['sequence', 'bigint'],
+      ['id', 'text'],
+      ['event_id', 'text'],
+      ['revision', 'integer'],
+      ['type', 'text'],
+      ['occurred_at', 'timestamptz'],
+      ['actor', 'text'],
+      ['changed_fields', 'text'],
+      ['diff', 'text'],
+      ['data', 'text'],
+      ['snapshot', 'text'],
+    ],
+    select:
+      'organization_id, sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data, snapshot',
+    key: ['organization_id', 'sequence'],
+    toRecord: (row) => ({
+      organizationId: row.organization_id,
+      sequence: Number(row.sequence),
+      id: row.id,
+      eventId: row.event_id,
+      revision: row.revision,
+      type: row.type,
+      occurredAt: iso(row.occurred_at),
+      actor: row.actor,
+      changedFields: row.changed_fields,
+      diff: row.diff,
+      data: row.data,
+      snapshot: row.snapshot,
+    }),
+    toValues: (change) => [
+      change.organizationId,
+      change.sequence,
+      change.id,
+      change.eventId,
+      change.revision,
+      change.type,
+      change.occurredAt,
+      change.actor,
+      change.changedFields,
+      change.diff,
+      change.data,
+      change.snapshot,
+    ],
+  },
+  {
+    kind: 'serverSecrets',
+    name: 'server_secrets',
+    columns: [
+      ['name', 'text'],
+      ['value', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+    select: 'name, value, created_at',
+    key: ['name'],
+    // A target that made its own secret before the copy takes the source's: tokens already handed out stay valid.
+    onConflict: 'ON CONFLICT (name) DO UPDATE SET value = excluded.value, created_at = excluded.created_at',
+    toRecord: (row) => ({ name: row.name, value: row.value, createdAt: iso(row.created_at) }),
+    toValues: (secret) => [secret.name, secret.value, secret.createdAt],
+  },
 ];
 
 const TABLE_OF = new Map(TABLES.map((table) => [table.kind, table]));
@@ -299,7 +373,10 @@ async function insertBatch(client: PoolClient, table: AnyTable, records: unknown
   }
   const names = table.columns.map(([name]) => name).join(', ');
   const arrays = table.columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
-  await client.query(`INSERT INTO ${table.name} (${names}) SELECT * FROM unnest(${arrays})`, columns);
+  await client.query(
+    `INSERT INTO ${table.name} (${names}) SELECT * FROM unnest(${arrays}) ${table.onConflict ?? ''}`,
+    columns,
+  );
 }
 
 async function connect(pool: Pool): Promise<PoolClient> {

@@ -89,6 +89,7 @@ describeWithService('postgres', 'PostgreSQL store', () => {
         name: 'Moved',
         createdAt: '2026-03-01T09:00:00.000Z',
         eventCount: 0,
+        changeSequence: 0,
       };
       async function* batches() {
         yield { kind: 'organizations' as const, records: [organization] };

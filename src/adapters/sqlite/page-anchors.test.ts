@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newEvent, newOrganization, newUser, nextTime } from '../../../test/contract/fixtures.js';
+import {
+  insertEvent,
+  newEvent,
+  newOrganization,
+  newUser,
+  nextTime,
+} from '../../../test/contract/fixtures.js';
 import type { Store } from '../../ports/store.js';
 import { ANCHOR_STEP } from './page-anchors.js';
 import { openSqliteStore } from './sqlite-store.js';
@@ -18,7 +24,7 @@ describe('SQLite deep pages from page anchors', () => {
 
   const insert = async (store: Store, createdAt = nextTime()) => {
     const event = newEvent(org, userId, {}, createdAt);
-    await store.events.insert(event);
+    await insertEvent(store, event);
     listed.push([createdAt, event.details.id]);
     listed.sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? 1 : -1) : a[0] < b[0] ? 1 : -1));
   };

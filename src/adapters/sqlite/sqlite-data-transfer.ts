@@ -15,7 +15,7 @@ interface Table {
 const TABLES: Table[] = [
   {
     kind: 'organizations',
-    select: 'id, name, created_at AS createdAt, event_count AS eventCount',
+    select: 'id, name, created_at AS createdAt, event_count AS eventCount, change_sequence AS changeSequence',
     from: 'organizations',
     key: ['id'],
   },
@@ -85,6 +85,19 @@ const TABLES: Table[] = [
     from: 'user_sessions',
     key: ['organization_id', 'id'],
   },
+  {
+    kind: 'changes',
+    select: `organization_id AS organizationId, sequence, id, event_id AS eventId, revision, type,
+      occurred_at AS occurredAt, actor, changed_fields AS changedFields, diff, data, snapshot`,
+    from: 'event_changes',
+    key: ['organization_id', 'sequence'],
+  },
+  {
+    kind: 'serverSecrets',
+    select: 'name, value, created_at AS createdAt',
+    from: 'server_secrets',
+    key: ['name'],
+  },
 ];
 
 type Row = Record<string, unknown>;
@@ -144,7 +157,8 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
     async importRecords(batches) {
       const statements = {
         organizations: db.prepare(
-          'INSERT INTO organizations (id, name, created_at, event_count) VALUES (@id, @name, @createdAt, @eventCount)',
+          `INSERT INTO organizations (id, name, created_at, event_count, change_sequence)
+          VALUES (@id, @name, @createdAt, @eventCount, @changeSequence)`,
         ),
         users: db.prepare(`INSERT INTO users (organization_id, id, email, name, active, created_at)
           VALUES (@organizationId, @id, @email, @name, @active, @createdAt)`),
@@ -174,6 +188,14 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
         sessions: db.prepare(`INSERT INTO user_sessions
           (organization_id, id, user_id, token_hash, created_at, last_seen_at, expires_at, user_agent, client_address)
           VALUES (@organizationId, @id, @userId, @tokenHash, @createdAt, @lastSeenAt, @expiresAt, @userAgent, @clientAddress)`),
+        changes: db.prepare(`INSERT INTO event_changes
+          (organization_id, sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data, snapshot)
+          VALUES (@organizationId, @sequence, @id, @eventId, @revision, @type, @occurredAt, @actor, @changedFields,
+            @diff, @data, @snapshot)`),
+        // A target that made its own secret before the copy takes the source's: tokens already handed out stay valid.
+        serverSecrets:
+          db.prepare(`INSERT INTO server_secrets (name, value, created_at) VALUES (@name, @value, @createdAt)
+          ON CONFLICT (name) DO UPDATE SET value = excluded.value, created_at = excluded.created_at`),
       };
       // The copy is the only writer while it runs, so its transaction can span the awaits of the source.
       db.exec('BEGIN IMMEDIATE');

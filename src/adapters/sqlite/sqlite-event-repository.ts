@@ -70,6 +70,10 @@ function fromRow(row: EventRow): StoredEvent {
 }
 
 export function createSqliteEventRepository(db: Database, queue: WriteQueue): EventRepository {
+  // SQLite's lower() folds ASCII only; the name search folds every letter, as PostgreSQL's lower() does.
+  db.function('lower_unicode', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
   const insertEvent = db.prepare(`
     INSERT INTO events (organization_id, id, created_by, created_at, updated_at, status, previous_status, document, summary)
     VALUES (@organization_id, @id, @created_by, @created_at, @updated_at, @status, @previous_status, @document, @summary)`);
@@ -257,7 +261,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       }
       if (query.nameContains !== '') {
         // instr, not LIKE: the text is matched as typed, % and _ included.
-        conditions.push("instr(lower(json_extract(e.document, '$.name')), lower(?)) > 0");
+        conditions.push("instr(lower_unicode(json_extract(e.document, '$.name')), lower_unicode(?)) > 0");
         values.push(query.nameContains);
       }
       const from = `FROM event_grants g

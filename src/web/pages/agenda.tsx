@@ -232,7 +232,7 @@ export function AgendaPage(props: { frame: Frame; model: AgendaModel; notice?: s
           />
           <div class="form-actions">
             <button type="submit" class="primary">
-              Add session
+              Save
             </button>
           </div>
         </form>

@@ -1,0 +1,169 @@
+/**
+ * The dashboard over HTTP (D15): what a browser receives, checked through the real app with `inject`
+ * on the test backend. The browser suite (test/browser) walks the same pages as a person.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPassword } from '../../src/app/people.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { clientFor, createEvent } from './requests.js';
+
+const PASSWORD = 'correct horse battery staple';
+const FORM = 'application/x-www-form-urlencoded';
+
+/** A browser of one: its cookies, and the form token of the last page it read. */
+function browserFor(t: TestApp, headers: Record<string, string> = {}) {
+  const jar = new Map<string, string>();
+  let token = '';
+  const remember = (response: LightMyRequestResponse) => {
+    for (const cookie of response.cookies) {
+      if (cookie.maxAge === 0 || cookie.value === '') jar.delete(cookie.name);
+      else jar.set(cookie.name, cookie.value);
+    }
+    token = /name="_csrf" value="([^"]+)"/.exec(response.body)?.[1] ?? token;
+    return response;
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  return {
+    jar,
+    get: async (url: string) =>
+      remember(await t.app.inject({ method: 'GET', url, headers: { ...headers, cookie: cookie() } })),
+    post: async (url: string, fields: Record<string, string>, withToken = true) =>
+      remember(
+        await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...headers, cookie: cookie(), 'content-type': FORM },
+          payload: new URLSearchParams({ ...(withToken ? { _csrf: token } : {}), ...fields }).toString(),
+        }),
+      ),
+    async signIn(email = 'planner@example.com', password = PASSWORD) {
+      await this.get('/app/sign-in');
+      return this.post('/app/sign-in', { email, password, next: '/app' });
+    },
+  };
+}
+
+describe('the planning dashboard over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await setPassword(t.deps, t.demo.userId, PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  it('redirects / to /app, and /app to the sign-in page when signed out', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/app');
+    const app = await t.app.inject({ method: 'GET', url: '/app' });
+    expect(app.statusCode).toBe(303);
+    expect(app.headers.location).toBe('/app/sign-in?next=%2Fapp');
+  });
+
+  it('sends pages with a strict content security policy, no framing, no sniffing and no caching', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/app/sign-in' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('unsafe-inline');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).not.toMatch(/<script>|<script [^>]*>[^<]/);
+  });
+
+  it('serves its assets itself, cached for a year under a content-versioned address', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/app/sign-in' });
+    const css = /href="(\/app\/assets\/app\.css\?v=[0-9a-f]+)"/.exec(page.body)?.[1];
+    expect(css).toBeDefined();
+    const asset = await t.app.inject({ method: 'GET', url: css! });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('signs in with an HttpOnly, SameSite=Lax session cookie on Path=/, a new session each time', async () => {
+    const first = browserFor(t);
+    const signedIn = await first.signIn();
+    expect(signedIn.statusCode).toBe(303);
+    expect(signedIn.headers.location).toBe('/app');
+    const cookie = signedIn.cookies.find((one) => one.name === 'eventplan_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+    const second = browserFor(t);
+    await second.signIn();
+    expect(second.jar.get('eventplan_session')).not.toBe(first.jar.get('eventplan_session'));
+    expect((await first.get('/app')).statusCode).toBe(200);
+  });
+
+  it('uses a Secure __Host- cookie when the request came over HTTPS', async () => {
+    const https = await startTestApp({ trustProxy: 1 });
+    try {
+      await setPassword(https.deps, https.demo.userId, PASSWORD);
+      const browser = browserFor(https, { 'x-forwarded-proto': 'https' });
+      const signedIn = await browser.signIn();
+      expect(signedIn.statusCode).toBe(303);
+      const cookie = signedIn.cookies.find((one) => one.name === '__Host-eventplan_session');
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+      expect((await browser.get('/app')).statusCode).toBe(200);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('refuses a POST without the form token with 403 and writes nothing', async () => {
+    const browser = browserFor(t);
+    await browser.signIn();
+    const id = await createEvent(clientFor(t), { name: 'Untouched' });
+    const before = (await clientFor(t).get(id)).body;
+    const refused = await browser.post(`/app/events/${id}/edit`, { name: 'Changed' }, false);
+    expect(refused.statusCode).toBe(403);
+    const forged = await browser.post(
+      `/app/events/${id}/edit`,
+      { name: 'Changed', _csrf: 'forged-token' },
+      false,
+    );
+    expect(forged.statusCode).toBe(403);
+    expect((await clientFor(t).get(id)).body).toBe(before);
+  });
+
+  it('refuses a form token made for another session', async () => {
+    const planner = browserFor(t);
+    await planner.signIn();
+    const other = browserFor(t);
+    await other.signIn();
+    await other.get('/app');
+    const id = await createEvent(clientFor(t), { name: 'Mine' });
+    const theirToken = /name="_csrf" value="([^"]+)"/.exec((await other.get('/app')).body)![1]!;
+    const refused = await planner.post(`/app/events/${id}/duplicate`, { _csrf: theirToken }, false);
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('answers an event it does not show with the same 404 page as an address that names nothing', async () => {
+    const browser = browserFor(t);
+    await browser.signIn();
+    const unknown = await browser.get('/app/events/00000000-0000-4000-8000-000000000000');
+    const malformed = await browser.get('/app/events/not-an-id');
+    expect(unknown.statusCode).toBe(404);
+    expect(malformed.statusCode).toBe(404);
+    const title = (body: string) => /<title>(.*?)<\/title>/.exec(body)?.[1];
+    expect(title(unknown.body)).toBe(title(malformed.body));
+  });
+
+  it('ends the session at sign-out, so the old cookie no longer works', async () => {
+    const browser = browserFor(t);
+    await browser.signIn();
+    const session = browser.jar.get('eventplan_session')!;
+    await browser.get('/app');
+    const out = await browser.post('/app/sign-out', {});
+    expect(out.statusCode).toBe(303);
+    const replayed = await t.app.inject({
+      method: 'GET',
+      url: '/app',
+      headers: { cookie: `eventplan_session=${session}` },
+    });
+    expect(replayed.statusCode).toBe(303);
+    expect(replayed.headers.location).toContain('/app/sign-in');
+  });
+});
