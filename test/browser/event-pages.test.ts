@@ -382,7 +382,7 @@ if (!hasChromium) {
       await page.getByRole('checkbox', { name: 'Fri, May 3, 2030' }).check();
       await page.getByLabel('Start time').fill('19:00');
       await page.getByLabel('End time').fill('18:00');
-      await page.getByRole('button', { name: 'Add session' }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForLoadState('load');
       await expect(page.getByRole('alert').isVisible()).resolves.toBe(true);
       await expect(page.locator('.field.invalid').count()).resolves.toBeGreaterThan(0);
@@ -391,7 +391,7 @@ if (!hasChromium) {
 
       await page.getByLabel('End time').fill('22:30');
       await page.getByLabel('Expected attendees').fill('110');
-      await clickAndLoad(page, page.getByRole('button', { name: 'Add session' }));
+      await clickAndLoad(page, page.getByRole('button', { name: 'Save' }));
       await expect(page.getByText('Session added.').isVisible()).resolves.toBe(true);
       const friday = page.getByRole('region', { name: 'Fri, May 3, 2030' });
       await expect(friday.innerText()).resolves.toContain('19:00–22:30 Closing dinner');
