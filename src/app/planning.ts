@@ -18,7 +18,7 @@ import type { Grantee } from '../ports/event-repository.js';
 import { describeChange } from './change-log.js';
 import { type AppDeps, nowText } from './deps.js';
 import { etagOf } from './etag.js';
-import { assertEventId, eventIdProblems, insertNewEvent, notFound } from './events.js';
+import { assertEventId, insertNewEvent, notFound } from './events.js';
 
 /** Who is signed in: enough to scope every query and name the change log's actor. */
 export interface PersonRef {
@@ -91,8 +91,6 @@ export async function listMyEvents(
 
 /** The event if the person holds a grant on it; otherwise the same 404 as an event that does not exist. */
 async function findMine(deps: AppDeps, person: PersonRef, id: string): Promise<StoredEvent> {
-  // A page address with no event id in it is a page that does not exist, not a bad request.
-  if (eventIdProblems(id).length > 0) throw notFound(id);
   const eventId = assertEventId(id);
   const event = await deps.store.events.findGranted(person.organizationId, person.userId, eventId);
   if (!event) throw notFound(id);
