@@ -11,6 +11,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { createMemoryRateLimiter } from '../src/adapters/memory/memory-rate-limiter.js';
 import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.js';
 import { randomIds, systemClock } from '../src/adapters/system.js';
+import { urlRefusal } from '../src/adapters/webhook/address-policy.js';
 import { buildApp } from '../src/http/app.js';
 import { renderOpenApi } from '../src/http/openapi.js';
 
@@ -23,7 +24,11 @@ export async function renderDocument(): Promise<string> {
   const store = openSqliteStore({ path: ':memory:' });
   await store.migrate();
   const rateLimiter = createMemoryRateLimiter({ limit: 1 });
-  const app = await buildApp({ deps: { store, clock: systemClock, ids: randomIds }, rateLimiter });
+  const app = await buildApp({
+    deps: { store, clock: systemClock, ids: randomIds },
+    rateLimiter,
+    webhooks: { urlProblem: (url) => urlRefusal(url, false) },
+  });
   try {
     await app.ready();
     return renderOpenApi(app);

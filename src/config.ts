@@ -1,5 +1,6 @@
 /** Reads and validates the environment once, at start-up (D1). */
 import { resolve } from 'node:path';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './domain/webhooks.js';
 
 /** Pool settings apply to PostgreSQL only; unset, the adapter's defaults apply (see docs/scale-out.md). */
 export type DatabaseConfig =
@@ -32,6 +33,17 @@ export interface Config {
   trustProxy: TrustProxy;
   /** How long dashboard sessions last (D15): idle timeout and absolute lifetime. */
   sessionPolicy: { idleMinutes: number; maxDays: number };
+  webhooks: WebhookConfig;
+}
+
+/** How webhooks are sent (D18). */
+export interface WebhookConfig {
+  /** An attempt succeeds only with a 2xx within this time. */
+  timeoutMs: number;
+  /** Delays between attempts, in ms. */
+  retrySchedule: number[];
+  /** Private addresses and http allowed (local development and tests). */
+  allowPrivateNetworks: boolean;
 }
 
 export type TrustProxy = false | number | string[];
@@ -126,6 +138,25 @@ export function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   return addresses;
 }
 
+export function readWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
+  const scheduleText = env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_RETRY_SCHEDULE;
+  const retrySchedule = parseRetrySchedule(scheduleText);
+  if (!retrySchedule) {
+    throw new ConfigError(
+      `WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of delays such as ${DEFAULT_RETRY_SCHEDULE} (units ms, s, m, h, d; 1 to 50 of them) (got "${scheduleText}")`,
+    );
+  }
+  const allow = env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? '';
+  if (!['', '0', '1'].includes(allow)) {
+    throw new ConfigError(`WEBHOOK_ALLOW_PRIVATE_NETWORKS must be 1 or 0 (got "${allow}")`);
+  }
+  return {
+    timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+    retrySchedule,
+    allowPrivateNetworks: allow === '1',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -150,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 720, 1, 525_600),
       maxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),
     },
+    webhooks: readWebhookConfig(env),
   };
 }
 

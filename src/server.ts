@@ -4,9 +4,12 @@ import { createMemoryAttemptCounter } from './adapters/memory/memory-attempt-cou
 import { createMemoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
 import { openStore } from './adapters/open-store.js';
 import { randomIds, systemClock } from './adapters/system.js';
+import { createSafeTransport } from './adapters/webhook/safe-transport.js';
 import type { AppDeps } from './app/deps.js';
 import { bootstrapIfEmpty } from './app/organizations.js';
+import { createDispatcher } from './app/webhook-dispatcher.js';
 import type { Config } from './config.js';
+import { RESPONSE_BODY_LIMIT } from './domain/webhooks.js';
 import { buildApp } from './http/app.js';
 import { loggerOptions } from './http/logging.js';
 import { createMetrics } from './http/metrics.js';
@@ -48,16 +51,37 @@ export async function startServer(config: Config) {
     : undefined;
   const attempts = redisAttempts ?? createMemoryAttemptCounter();
   const readiness = createReadiness();
+  const metrics = createMetrics({
+    store,
+    rateLimiter,
+    processMetrics: true,
+    webhookQueue: () => store.webhooks.queueStats(),
+  });
+  const transport = createSafeTransport({
+    timeoutMs: config.webhooks.timeoutMs,
+    allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+    responseBodyLimit: RESPONSE_BODY_LIMIT,
+  });
+  let logDispatcherError = (_error: unknown) => {};
+  const dispatcher = createDispatcher(deps, {
+    transport,
+    retrySchedule: config.webhooks.retrySchedule,
+    timeoutMs: config.webhooks.timeoutMs,
+    onAttempt: (outcome) => metrics.countWebhookAttempt(outcome),
+    onError: (error) => logDispatcherError(error),
+  });
   const app = await buildApp({
     deps,
     rateLimiter,
     readiness,
-    metrics: createMetrics({ store, rateLimiter, processMetrics: true }),
+    metrics,
     timeouts: config.timeouts,
     trustProxy: config.trustProxy,
     logger: loggerOptions({ level: config.logLevel }),
     dashboard: { attempts, sessionPolicy: config.sessionPolicy },
+    webhooks: { urlProblem: transport.urlProblem, changeCommitted: () => dispatcher.wake() },
   });
+  logDispatcherError = (error) => app.log.warn({ err: error }, 'webhook dispatcher round failed; retrying');
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
   if (redisLimiter) {
     warn = (message, details) => app.log.warn(details, message);
@@ -77,7 +101,10 @@ export async function startServer(config: Config) {
       // Readiness fails first; then the listener stops taking connections, idle keep-alive connections
       // close, and app.close() resolves once every in-flight request has been answered.
       readiness.beginShutdown();
-      await app.close();
+      // Attempts in flight finish (within the shutdown deadline); due deliveries not yet claimed stay
+      // for the next start, and a claim cut short by the deadline is retried once its lease runs out.
+      await Promise.all([app.close(), dispatcher.stop()]);
+      await transport.close();
       await rateLimiter.close();
       await attempts.close();
       await store.close();
@@ -107,6 +134,7 @@ export async function startServer(config: Config) {
   const address = await app.listen({ port: config.port, host: config.host });
   // After listening, so the invite links name the address actually bound (PORT=0 picks a free port).
   const demo = await bootstrapIfEmpty(deps, address);
+  dispatcher.start();
   if (demo) {
     // Printed once, on the first start against an empty database: the only time this key is shown. It is a
     // JSON line like the logs, and is written whatever LOG_LEVEL says, so the key is never lost.

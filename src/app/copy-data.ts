@@ -22,6 +22,8 @@ const KINDS: RecordKind[] = [
   'invites',
   'sessions',
   'changes',
+  'webhookEndpoints',
+  'webhookDeliveries',
   'serverSecrets',
 ];
 

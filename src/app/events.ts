@@ -2,6 +2,7 @@
 import type { Actor } from '../domain/changes.js';
 import { buildNewEvent } from '../domain/create-event.js';
 import { NotFoundError, PreconditionFailedError, type Problem, ValidationError } from '../domain/errors.js';
+import type { EventListFilter } from '../domain/event-filter.js';
 import { changeStatus, type StatusTarget } from '../domain/status.js';
 import type { EventDetails } from '../domain/types.js';
 import { applyUpdate } from '../domain/update-event.js';
@@ -113,15 +114,15 @@ export async function updateEvent(
   return updated.details;
 }
 
+/** Without a filter, the organization's plain list; with one (`status`, `updatedAfter`), its own path. */
 export async function listEvents(
   deps: AppDeps,
   principal: Principal,
-  query: { page: number; limit: number },
+  query: { page: number; limit: number; filter?: EventListFilter },
 ): Promise<EventPage> {
-  return deps.store.events.list(principal.organizationId, {
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  });
+  const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+  if (query.filter) return deps.store.events.listFiltered(principal.organizationId, query.filter, page);
+  return deps.store.events.list(principal.organizationId, page);
 }
 
 /** Operators move statuses (D2); the API never does. */

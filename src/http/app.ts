@@ -20,9 +20,11 @@ import { createMetrics, type Metrics, observeRequests } from './metrics.js';
 import { openApi } from './openapi.js';
 import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem } from './problem.js';
 import { requestIdFrom } from './request-id.js';
+import { changeRoutes } from './routes/changes.js';
 import { docsRoutes } from './routes/docs.js';
 import { eventRoutes } from './routes/events.js';
 import { createReadiness, installOps, type Readiness } from './routes/ops.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { escapeMalformedPercents } from './safe-url.js';
 
 export interface AppOptions {
@@ -39,6 +41,11 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** The planning dashboard under /app (D15): sign-in attempt counters and session lifetimes. Unset: no dashboard. */
   dashboard?: { attempts: AttemptCounter; sessionPolicy: SessionPolicy };
+  /**
+   * The webhook endpoint API (D18): the network policy endpoint URLs must meet (the transport's), and
+   * what to call when this instance commits a change (the dispatcher's wake-up). Unset: no webhook routes.
+   */
+  webhooks?: { urlProblem(url: string): string | undefined; changeCommitted?(): void };
 }
 
 /** Names the HMAC key of the dashboard's form tokens in the store's server secrets. */
@@ -138,6 +145,22 @@ export async function buildApp(options: AppOptions) {
       // Unknown /v1 paths still pass the access hook, so they are counted and carry the rate-limit headers.
       v1.setNotFoundHandler(notFound);
       await v1.register(eventRoutes(options.deps));
+      await v1.register(changeRoutes(options.deps));
+      if (options.webhooks) {
+        await v1.register(webhookRoutes({ ...options.deps, urlProblem: options.webhooks.urlProblem }));
+        const changeCommitted = options.webhooks.changeCommitted;
+        // A local write wakes the dispatcher at once; writes on other instances are found by its polling.
+        if (changeCommitted) {
+          v1.addHook('onResponse', async (request, reply) => {
+            if (
+              request.routeOptions.url?.startsWith('/v1/events') &&
+              request.method !== 'GET' &&
+              reply.statusCode < 300
+            )
+              changeCommitted();
+          });
+        }
+      }
     },
     { prefix: '/v1' },
   );

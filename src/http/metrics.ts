@@ -15,12 +15,16 @@ export interface MetricsSources {
   rateLimiter?: Pick<RateLimiter, 'storeErrors'>;
   /** Process figures (CPU, memory, event-loop lag, GC): on in the server, off by default. */
   processMetrics?: boolean;
+  /** The webhook queue (D18): pending deliveries and when the oldest was queued. */
+  webhookQueue?: () => Promise<{ pending: number; oldestPendingAt: string | null }>;
 }
 
 export interface Metrics {
   readonly registry: Registry;
   /** For a rate limiter that reports failures by callback rather than by count. */
   countRateLimitStoreError(): void;
+  /** One webhook attempt recorded, by outcome: `succeeded`, `failed` (retried or given up) or `gone` (410). */
+  countWebhookAttempt(outcome: 'succeeded' | 'failed' | 'gone'): void;
   /** Renders every series in the Prometheus text format. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -118,9 +122,49 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
     });
   }
 
+  const webhookAttempts = new Counter({
+    name: 'eventplan_webhook_deliveries_total',
+    help: 'Webhook delivery attempts recorded by this instance, by outcome (succeeded, failed, gone).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  if (sources.webhookQueue) {
+    const readQueue = sources.webhookQueue;
+    // One read of the queue per scrape, shared by both gauges.
+    let reading: Promise<{ pending: number; oldestPendingAt: string | null }> | undefined;
+    const queue = () => {
+      reading ??= readQueue().finally(() => {
+        setImmediate(() => {
+          reading = undefined;
+        });
+      });
+      return reading;
+    };
+    new Gauge({
+      name: 'eventplan_webhook_queue_depth',
+      help: 'Webhook deliveries waiting for an attempt (all instances).',
+      registers,
+      async collect() {
+        this.set((await queue()).pending);
+      },
+    });
+    new Gauge({
+      name: 'eventplan_webhook_oldest_pending_age_seconds',
+      help: 'Age of the oldest webhook delivery still waiting for an attempt (0 when none).',
+      registers,
+      async collect() {
+        const oldest = (await queue()).oldestPendingAt;
+        this.set(oldest === null ? 0 : Math.max(0, (Date.now() - Date.parse(oldest)) / 1000));
+      },
+    });
+  }
+
   const metrics: Metrics = {
     registry,
     contentType: registry.contentType,
+    countWebhookAttempt(outcome) {
+      webhookAttempts.inc({ outcome });
+    },
     countRateLimitStoreError() {
       rateLimitErrorsByCallback += 1;
     },

@@ -7,6 +7,55 @@ import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { COMPONENT_SCHEMAS, OpenApiDocumentRoute } from './schemas.js';
 
+const SIGNED_HEADERS = {
+  'webhook-id': {
+    required: true,
+    description: 'The change id: the same on every attempt. Deduplicate on it.',
+    schema: { type: 'string' },
+  },
+  'webhook-timestamp': {
+    required: true,
+    description: 'Unix seconds of this attempt. Refuse a timestamp far from your clock (replays).',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  'webhook-signature': {
+    required: true,
+    description:
+      '`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated.',
+    schema: { type: 'string' },
+  },
+};
+
+/** The deliveries themselves (OpenAPI 3.1 `webhooks`): one entry per change type, one payload schema. */
+const WEBHOOKS = Object.fromEntries(
+  ['event.created', 'event.updated', 'event.status_changed', 'webhook.test'].map((type) => [
+    type,
+    {
+      post: {
+        operationId: `webhook_${type.replace('.', '_')}`,
+        tags: ['Webhooks'],
+        summary: `Delivery of ${type}`,
+        description:
+          'POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.',
+        security: [],
+        parameters: Object.entries(SIGNED_HEADERS).map(([name, header]) => ({
+          name,
+          in: 'header',
+          ...header,
+        })),
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookPayload' } } },
+        },
+        responses: {
+          '200': { description: 'Received (any 2xx).' },
+          '410': { description: 'Gone: the endpoint is disabled.' },
+        },
+      },
+    },
+  ]),
+);
+
 export const OPENAPI_PATH = '/v1/openapi.json';
 export const DOCS_PATH = '/docs';
 
@@ -27,6 +76,10 @@ nesting too deep, …), a malformed header.
 (\`304\` while unchanged) or in \`If-Match\` on PATCH (\`412\` when someone else changed the event first).
 
 **Idempotent create.** Send an \`Idempotency-Key\` on POST to retry a create safely for 24 hours.
+
+**Changes.** Every committed change of an event is recorded once: \`GET /v1/events/{id}/revisions\` lists an
+event's history with snapshots, and \`GET /v1/changes\` is the organization's feed in commit order, paged
+with signed cursors (\`nextCursor\` as \`after\`), which a reader can tail without ever skipping a change.
 
 **Rate limits** are per key (per client address without a valid key). Every response of the API except
 this document carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, unless it was sent
@@ -49,6 +102,16 @@ export const SWAGGER_OPTIONS = {
     servers: [{ url: '/', description: 'The server that serves this document.' }],
     tags: [
       { name: 'Events', description: "Planning records of events, scoped to the API key's organization." },
+      {
+        name: 'Changes',
+        description:
+          "The change log: each event's revisions and the organization's change feed, one record per committed change.",
+      },
+      {
+        name: 'Webhooks',
+        description:
+          'Signed notifications of changes to your events (Standard Webhooks 1.0), POSTed to endpoints you register. See `webhooks` for the payload.',
+      },
       { name: 'Reference', description: 'This description of the API.' },
     ],
     components: {
@@ -111,6 +174,7 @@ function finishDocument(document: Record<string, unknown>) {
   }
   const components = document.components as Record<string, unknown>;
   components.headers = shared;
+  document.webhooks = WEBHOOKS;
   return document;
 }
 

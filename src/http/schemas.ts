@@ -5,6 +5,7 @@
  * test/openapi/body-schemas.test.ts keeps the two in agreement.
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { CHANGE_TYPES } from '../domain/changes.js';
 import { BUDGET_CATEGORIES, LIMITS, ROOM_TYPES, STATUSES } from '../domain/types.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -21,8 +22,52 @@ export const ListQuery = Type.Object(
       description: 'Page number, from 1.',
     }),
     limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Events per page, 1 to 100.' }),
+    status: Type.Optional(
+      Type.String({
+        pattern: '^[a-z_]+(,[a-z_]+)*$',
+        description: `Only events in one of these statuses, comma-separated (${STATUSES.join(', ')}). An unknown status is a 400 naming \`query.status\`.`,
+        examples: ['draft,pending_approval'],
+      }),
+    ),
+    updatedAfter: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          'Only events whose `updatedAt` is strictly after this instant: an RFC 3339 date-time with a time zone (`2026-05-01T17:00:00Z`, `2026-05-01T19:00:00+02:00`). Anything else is a 400 naming `query.updatedAfter`. To follow changes without missing any, read `GET /v1/changes` instead: a change committed late can carry an `updatedAt` older than one you already saw.',
+        examples: ['2026-05-01T17:00:00Z'],
+      }),
+    ),
   },
   { additionalProperties: false },
+);
+
+/** A cursor-paged list: where to start, and how many. */
+const cursorQuery = (what: string, after: string) =>
+  Type.Object(
+    {
+      after: Type.Optional(
+        Type.String({
+          maxLength: 300,
+          description: `${after} Opaque: pass \`nextCursor\` of the previous page unchanged. A cursor of another organization or another list, or a changed one, is a 400 naming \`query.after\` (code \`invalid_cursor\`).`,
+        }),
+      ),
+      limit: Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        default: 20,
+        description: `${what} per page, 1 to 100.`,
+      }),
+    },
+    { additionalProperties: false },
+  );
+
+export const ChangesQuery = cursorQuery(
+  'Changes',
+  'Read the changes after this cursor; without it, from the first change of the organization.',
+);
+export const RevisionsQuery = cursorQuery(
+  'Revisions',
+  'Read the revisions older than this cursor; without it, from the newest.',
 );
 
 /** The query string of a route that takes no parameters: any parameter is a 400 naming `query.<name>`. */
@@ -33,6 +78,17 @@ export const EventIdParams = Type.Object({
     format: 'uuid',
     description: "The event's id, a UUID. A malformed id is a 400 naming `id`.",
     examples: ['0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1'],
+  }),
+});
+
+export const RevisionParams = Type.Object({
+  id: EventIdParams.properties.id,
+  revision: Type.Integer({
+    minimum: 1,
+    maximum: 2_147_483_647,
+    description:
+      "The revision's number, from 1 (the create). Plain decimal digits; anything else is a 400 naming `revision`.",
+    examples: [1],
   }),
 });
 
@@ -546,7 +602,7 @@ export const EventList = Type.Object(
     data: Type.Array(ref(EventListItem), { description: 'Newest first (by `createdAt`, then `id`).' }),
     page: Type.Integer({ minimum: 1, description: 'The page returned.' }),
     limit: Type.Integer({ minimum: 1, maximum: 100, description: 'The page size used.' }),
-    total: Count("Number of the organization's events."),
+    total: Count("Number of the organization's events matching the filters (all of them without a filter)."),
   },
   {
     $id: 'EventList',
@@ -650,6 +706,197 @@ export const CreatedEvent = Type.Object(
 );
 
 // ---------------------------------------------------------------------------------------------------
+// The change log (D17)
+
+export const ApiKeyActor = Type.Object(
+  {
+    type: Type.Literal('api_key'),
+    keyId: Type.String({
+      description: 'The id of the API key used (the `<keyId>` in `evp_<keyId>_<secret>`).',
+    }),
+    userId: Type.String({ description: 'The user the key acts for.' }),
+  },
+  { $id: 'ApiKeyActor', additionalProperties: false, description: 'A request made with an API key.' },
+);
+
+export const PersonActor = Type.Object(
+  {
+    type: Type.Literal('person'),
+    userId: Type.String({ description: 'The person, a user of the organization.' }),
+  },
+  {
+    $id: 'PersonActor',
+    additionalProperties: false,
+    description: 'A person signed in to the planning dashboard.',
+  },
+);
+
+export const OperatorActor = Type.Object(
+  { type: Type.Literal('operator') },
+  {
+    $id: 'OperatorActor',
+    additionalProperties: false,
+    description: 'An operator, through the `eventplan` command line.',
+  },
+);
+
+export const Actor = Type.Unsafe<
+  Static<typeof ApiKeyActor> | Static<typeof PersonActor> | Static<typeof OperatorActor>
+>({
+  $id: 'Actor',
+  oneOf: [ref(ApiKeyActor), ref(PersonActor), ref(OperatorActor)],
+  discriminator: {
+    propertyName: 'type',
+    mapping: {
+      api_key: '#/components/schemas/ApiKeyActor',
+      person: '#/components/schemas/PersonActor',
+      operator: '#/components/schemas/OperatorActor',
+    },
+  },
+  description: 'Who made the change.',
+});
+
+export const PatchOperation = Type.Object(
+  {
+    op: Type.Union(
+      ['add', 'remove', 'replace', 'move', 'copy', 'test'].map((op) => Type.Literal(op)),
+      { description: 'The RFC 6902 operation.' },
+    ),
+    path: Type.String({
+      description:
+        'A JSON Pointer into the full details view; agenda sessions are addressed by id (`/agenda/{sessionId}/title`), not by position.',
+    }),
+    value: Type.Optional(Type.Unknown({ description: 'The new value (`add`, `replace`, `test`).' })),
+    from: Type.Optional(Type.String({ description: 'The source pointer (`move`, `copy`).' })),
+  },
+  {
+    $id: 'PatchOperation',
+    additionalProperties: false,
+    description: 'One RFC 6902 (JSON Patch) operation.',
+    examples: [{ op: 'replace', path: '/numPeople', value: 140 }],
+  },
+);
+
+export const StatusChangeData = Type.Object(
+  {
+    from: StatusSchema,
+    to: StatusSchema,
+    comment: Type.Optional(
+      Type.String({ description: 'The comment given when an approver returned the event to draft.' }),
+    ),
+    reason: Type.Optional(Type.String({ description: 'The reason given when the event was cancelled.' })),
+  },
+  {
+    $id: 'StatusChangeData',
+    additionalProperties: false,
+    description: 'The move of an `event.status_changed` change.',
+    examples: [{ from: 'draft', to: 'wait_for_proposals' }],
+  },
+);
+
+const changeFields = {
+  id: Uuid("The change's id: unique, the same wherever the change is seen. Deduplicate by it."),
+  sequence: Type.Integer({
+    minimum: 1,
+    maximum: SAFE_INTEGER,
+    description:
+      "The change's number in its organization, in commit order, never reused. The feed is ordered by it.",
+  }),
+  eventId: Uuid('The event that changed.'),
+  revision: Type.Integer({
+    minimum: 1,
+    maximum: 2_147_483_647,
+    description: "The event's revision this change made: 1 for the create, then 2, 3, … without gaps.",
+  }),
+  type: Type.Unsafe<(typeof CHANGE_TYPES)[number]>({
+    type: 'string',
+    enum: [...CHANGE_TYPES],
+    description:
+      '`event.created`, `event.updated` (through the API or the dashboard) or `event.status_changed` (a status move by the dashboard or an operator).',
+  }),
+  occurredAt: Timestamp('When the change was made: the `updatedAt` of the event it produced.'),
+  actor: ref(Actor),
+  changedFields: Type.Array(Type.String(), {
+    description:
+      'The top-level fields whose value changed (`updatedAt`, which every change moves, is left out). On a create, every field the new event has.',
+  }),
+  diff: Type.Array(ref(PatchOperation), {
+    description: 'RFC 6902 operations from the details before the change to the details after it.',
+  }),
+  data: Type.Optional(ref(StatusChangeData)),
+};
+
+const changeExample = {
+  id: '3e2d7a41-9b0c-4f5e-8a6d-1c2b3a4d5e6f',
+  sequence: 42,
+  eventId: '0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1',
+  revision: 3,
+  type: 'event.updated',
+  occurredAt: '2026-11-03T08:00:00.000Z',
+  actor: { type: 'api_key', keyId: 'AbCdEfGh12345678', userId: 'b1c2d3e4-0000-4000-8000-000000000001' },
+  changedFields: ['numPeople'],
+  diff: [
+    { op: 'replace', path: '/numPeople', value: 140 },
+    { op: 'replace', path: '/updatedAt', value: '2026-11-03T08:00:00.000Z' },
+  ],
+};
+
+export const Change = Type.Object(changeFields, {
+  $id: 'Change',
+  additionalProperties: false,
+  description:
+    'One committed change of an event. `data` is present on `event.status_changed` only. An event created before the change log existed has revisions from its next change on.',
+  examples: [changeExample],
+});
+
+export const Revision = Type.Object(
+  {
+    ...changeFields,
+    snapshot: ref(Event),
+  },
+  {
+    $id: 'Revision',
+    additionalProperties: false,
+    description: 'One change of an event, with `snapshot`: the full details view as it was right after it.',
+  },
+);
+
+const hasMore = Type.Boolean({
+  description: 'Whether more items were already there when this page was read.',
+});
+
+export const ChangePage = Type.Object(
+  {
+    data: Type.Array(ref(Change), { description: 'Oldest first, by `sequence`.' }),
+    hasMore,
+    nextCursor: Type.String({
+      description:
+        'Always present: pass it as `after` for the next page. On the last page it points at the end of the feed, so polling with it returns each later change once.',
+    }),
+  },
+  {
+    $id: 'ChangePage',
+    additionalProperties: false,
+    description: "One page of the organization's change feed.",
+  },
+);
+
+export const RevisionPage = Type.Object(
+  {
+    data: Type.Array(ref(Change), { description: 'Newest first, by `revision`.' }),
+    hasMore,
+    nextCursor: orNull(
+      Type.String({ description: 'Pass it as `after` for the next (older) page; `null` on the last page.' }),
+    ),
+  },
+  {
+    $id: 'RevisionPage',
+    additionalProperties: false,
+    description: "One page of an event's revisions.",
+  },
+);
+
+// ---------------------------------------------------------------------------------------------------
 // Problems (RFC 9457, D4)
 
 export const FieldProblem = Type.Object(
@@ -661,7 +908,7 @@ export const FieldProblem = Type.Object(
     code: Type.String({
       pattern: '^[a-z][a-z0-9_]*$',
       description:
-        'Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_json`, `duplicate_key` (a key repeated in one object), `too_deep` (nesting deeper than 32 levels).',
+        'Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_cursor`, `invalid_json`, `duplicate_key` (a key repeated in one object), `too_deep` (nesting deeper than 32 levels).',
     }),
     message: Type.String({ description: 'For people.' }),
   },
@@ -792,6 +1039,220 @@ export const AgendaSessionsOrphanedProblem = Type.Object(
 );
 
 /** Every shared schema, registered with Fastify so the document lists each once under components. */
+// ---------------------------------------------------------------------------------------------------
+// Webhooks (D18)
+
+const EVENT_TYPES_DESCRIPTION = '`event.created`, `event.updated` or `event.status_changed`.';
+const WebhookEventType = Type.Union(
+  CHANGE_TYPES.map((type) => Type.Literal(type)),
+  { description: `A change type: ${EVENT_TYPES_DESCRIPTION}` },
+);
+
+const EXAMPLE_ENDPOINT = {
+  id: '3d6f1c2a-8b4e-4f0a-9c1d-2e7f5a6b8c90',
+  url: 'https://hooks.example.com/eventplan',
+  enabledEvents: ['event.created', 'event.status_changed'],
+  status: 'enabled',
+  disabledReason: null,
+  failingSince: null,
+  createdAt: '2027-01-10T09:00:00.000Z',
+  updatedAt: '2027-01-10T09:00:00.000Z',
+};
+
+const endpointFields = {
+  id: Uuid('The endpoint id.'),
+  url: Type.String({ description: 'Where deliveries are POSTed.' }),
+  enabledEvents: Type.Array(WebhookEventType, {
+    minItems: 1,
+    description: 'The change types delivered here.',
+  }),
+  status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')], {
+    description:
+      '`disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then.',
+  }),
+  disabledReason: orNull(Type.String(), { description: 'Why the endpoint is disabled, or null.' }),
+  failingSince: orNull(Timestamp('When the current run of failed attempts began; null while healthy.')),
+  createdAt: Timestamp('When the endpoint was created.'),
+  updatedAt: Timestamp('When the endpoint last changed.'),
+};
+
+export const WebhookEndpoint = Type.Object(endpointFields, {
+  $id: 'WebhookEndpoint',
+  additionalProperties: false,
+  description: 'A URL that receives signed webhooks (Standard Webhooks 1.0) for the changes of your events.',
+  examples: [EXAMPLE_ENDPOINT],
+});
+
+const SECRET_DESCRIPTION =
+  'The signing secret, `whsec_` + base64 of 32 random bytes. Shown only now: keep it to verify `webhook-signature`.';
+
+export const CreatedWebhookEndpoint = Type.Object(
+  {
+    ...endpointFields,
+    secret: Type.String({ pattern: '^whsec_[A-Za-z0-9+/=]{32,}$', description: SECRET_DESCRIPTION }),
+  },
+  {
+    $id: 'CreatedWebhookEndpoint',
+    additionalProperties: false,
+    description: 'The new endpoint with its secret, which is never shown again.',
+    examples: [{ ...EXAMPLE_ENDPOINT, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw6Cp2dgaFaeU=' }],
+  },
+);
+
+export const RotatedWebhookSecret = Type.Object(
+  {
+    ...endpointFields,
+    secret: Type.String({ pattern: '^whsec_[A-Za-z0-9+/=]{32,}$', description: SECRET_DESCRIPTION }),
+    previousSecretExpiresAt: Timestamp(
+      'Until then the previous secret signs too: each delivery carries both signatures, space-separated.',
+    ),
+  },
+  {
+    $id: 'RotatedWebhookSecret',
+    additionalProperties: false,
+    description: 'The endpoint with its new secret (shown only now).',
+  },
+);
+
+export const WebhookEndpointList = Type.Object(
+  { data: Type.Array(ref(WebhookEndpoint)) },
+  { $id: 'WebhookEndpointList', additionalProperties: false, description: 'Your endpoints, oldest first.' },
+);
+
+export const CreateWebhookEndpointRequest = Type.Object(
+  {
+    url: Type.String({
+      maxLength: 2048,
+      description:
+        'An `https` URL to a public address. Private, loopback, link-local, unique-local, multicast, CGNAT and reserved addresses are refused (a 400 naming `url`), and checked again on every connection.',
+    }),
+    enabledEvents: Type.Array(WebhookEventType, { minItems: 1, uniqueItems: true }),
+  },
+  {
+    $id: 'CreateWebhookEndpointRequest',
+    additionalProperties: false,
+    examples: [{ url: 'https://hooks.example.com/eventplan', enabledEvents: ['event.created'] }],
+  },
+);
+
+export const UpdateWebhookEndpointRequest = Type.Object(
+  {
+    url: Type.Optional(Type.String({ maxLength: 2048 })),
+    enabledEvents: Type.Optional(Type.Array(WebhookEventType, { minItems: 1, uniqueItems: true })),
+    status: Type.Optional(Type.Union([Type.Literal('enabled'), Type.Literal('disabled')])),
+  },
+  {
+    $id: 'UpdateWebhookEndpointRequest',
+    additionalProperties: false,
+    examples: [{ status: 'enabled' }],
+  },
+);
+
+export const WebhookDelivery = Type.Object(
+  {
+    id: Uuid('The delivery id (for a manual retry).'),
+    webhookId: Type.String({
+      description: 'The `webhook-id` header: the change id, the same on every attempt.',
+    }),
+    type: Type.String({ description: `${EVENT_TYPES_DESCRIPTION} or \`webhook.test\`.` }),
+    sequence: orNull(Count('The change sequence; null for a test.')),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')], {
+      description:
+        '`pending` (an attempt is due at `nextAttemptAt`), `succeeded` (a 2xx came back) or `failed` (no attempt left).',
+    }),
+    attempts: Count('Attempts made.'),
+    nextAttemptAt: orNull(Timestamp('When the next attempt is due.')),
+    lastAttemptAt: orNull(Timestamp('When the last attempt was made.')),
+    lastStatusCode: orNull(
+      Type.Integer({ minimum: 100, maximum: 599, description: 'The last HTTP status received.' }),
+    ),
+    lastError: orNull(
+      Type.String({ description: 'Why the last attempt got no response (timeout, refused address, …).' }),
+    ),
+    lastResponseBody: orNull(
+      Type.String({ description: 'The start of the last response body (at most 64 KiB).' }),
+    ),
+    createdAt: Timestamp('When the delivery was queued.'),
+  },
+  {
+    $id: 'WebhookDelivery',
+    additionalProperties: false,
+    description: 'One change on its way to one endpoint.',
+  },
+);
+
+export const WebhookDeliveryList = Type.Object(
+  { data: Type.Array(ref(WebhookDelivery)) },
+  { $id: 'WebhookDeliveryList', additionalProperties: false, description: 'Deliveries, newest first.' },
+);
+
+export const WebhookPayload = Type.Object(
+  {
+    type: Type.Union([...CHANGE_TYPES.map((type) => Type.Literal(type)), Type.Literal('webhook.test')]),
+    timestamp: Timestamp('When the change was committed (for a test: when it was queued).'),
+    data: Type.Object(
+      {
+        id: Type.Optional(Uuid('The change id (also the `webhook-id` header).')),
+        eventId: Type.Optional(Uuid('The event that changed.')),
+        revision: Type.Optional(
+          Type.Integer({ minimum: 1, description: "The change's number among the event's changes." }),
+        ),
+        sequence: Type.Optional(Count("The change's number among the organization's, in commit order.")),
+        changedFields: Type.Optional(
+          Type.Array(Type.String(), { description: 'The top-level fields that changed.' }),
+        ),
+        actor: Type.Optional(Type.Object({ type: Type.String() }, { description: 'Who made the change.' })),
+        from: Type.Optional(Type.String({ description: '`event.status_changed`: the status before.' })),
+        to: Type.Optional(Type.String({ description: '`event.status_changed`: the status after.' })),
+        endpointId: Type.Optional(Uuid('`webhook.test`: the endpoint tested.')),
+      },
+      { description: 'What changed. Fetch the event (or its revision) for the details.' },
+    ),
+  },
+  {
+    $id: 'WebhookPayload',
+    description:
+      'The body of every delivery. Headers: `webhook-id` (dedupe on it), `webhook-timestamp` (Unix seconds of the attempt), `webhook-signature` (`v1,<base64 HMAC-SHA256>`, several space-separated during a secret rotation). Verify with any Standard Webhooks library.',
+    examples: [
+      {
+        type: 'event.status_changed',
+        timestamp: '2027-01-12T10:15:00.000Z',
+        data: {
+          id: '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+          eventId: '0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1',
+          revision: 4,
+          sequence: 118,
+          changedFields: ['status'],
+          actor: { type: 'operator' },
+          from: 'draft',
+          to: 'submitted',
+        },
+      },
+    ],
+  },
+);
+
+export const WebhookEndpointParams = Type.Object({
+  id: Type.String({ format: 'uuid', description: "The endpoint's id. A malformed id is a 400 naming `id`." }),
+});
+
+export const WebhookDeliveryParams = Type.Object({
+  id: Type.String({ format: 'uuid', description: "The endpoint's id." }),
+  deliveryId: Type.String({ format: 'uuid', description: "The delivery's id." }),
+});
+
+export const DeliveryListQuery = Type.Object(
+  {
+    limit: Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      default: 20,
+      description: 'Deliveries to return, 1 to 100.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const COMPONENT_SCHEMAS: TSchema[] = [
   DateRange,
   FormattedLocation,
@@ -820,6 +1281,25 @@ export const COMPONENT_SCHEMAS: TSchema[] = [
   Problem,
   ValidationProblem,
   AgendaSessionsOrphanedProblem,
+  ApiKeyActor,
+  PersonActor,
+  OperatorActor,
+  Actor,
+  PatchOperation,
+  StatusChangeData,
+  Change,
+  Revision,
+  ChangePage,
+  RevisionPage,
+  WebhookEndpoint,
+  CreatedWebhookEndpoint,
+  RotatedWebhookSecret,
+  WebhookEndpointList,
+  CreateWebhookEndpointRequest,
+  UpdateWebhookEndpointRequest,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookPayload,
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -907,6 +1387,14 @@ const RESPONSE_HEADERS = {
       'Strong entity tag of the event; changes whenever the event changes. Send it in `If-None-Match` (GET) or `If-Match` (PATCH).',
   }),
   location: header({ type: 'string', description: 'Path of the new event: `/v1/events/{id}`.' }),
+  link: header(
+    {
+      type: 'string',
+      description:
+        'RFC 8288 link to the next page, `</v1/…?after=…&limit=…>; rel="next"`; present when `hasMore` is true.',
+    },
+    false,
+  ),
   replayed: header(
     {
       type: 'string',
@@ -1001,7 +1489,7 @@ export const ListEventsRoute = {
   tags: ['Events'],
   summary: 'List events',
   description:
-    "The organization's events, newest first (by `createdAt`, then `id`), cancelled ones included. `page` >= 1 (default 1), `limit` 1 to 100 (default 20); anything else, or an unknown parameter, is a 400 naming `query.<name>`.",
+    "The organization's events, newest first (by `createdAt`, then `id`), cancelled ones included. `page` >= 1 (default 1), `limit` 1 to 100 (default 20); anything else, or an unknown parameter, is a 400 naming `query.<name>`. Filters: `status` (comma-separated) and `updatedAfter`; `total` counts the events matching them.",
   querystring: ListQuery,
   headers: CommonRequestHeaders,
   response: {
@@ -1109,6 +1597,204 @@ export const UpdateEventRoute = {
     default: ERRORS.default,
   },
 };
+
+const pageHeaders = { Link: RESPONSE_HEADERS.link };
+
+export const ListRevisionsRoute = {
+  operationId: 'listEventRevisions',
+  tags: ['Changes'],
+  summary: "List an event's revisions",
+  description:
+    'Every committed change of the event, newest first, cursor-paged: `{ data, hasMore, nextCursor }` and, while there is more, a `Link: <…>; rel="next"` header. Nothing is recorded for a PATCH that changes nothing or for a refused one. An event created before the change log existed has revisions from its next change on.',
+  params: EventIdParams,
+  querystring: RevisionsQuery,
+  headers: CommonRequestHeaders,
+  response: {
+    200: jsonResponse('A page of revisions, newest first.', ref(RevisionPage), pageHeaders),
+    400: ERRORS[400](
+      'The id is not a UUID (`id`), `limit` is out of range, `after` is not a cursor of this list (`query.after`), or a parameter is unknown.',
+    ),
+    401: ERRORS[401],
+    404: ERRORS[404],
+    429: ERRORS[429],
+    default: ERRORS.default,
+  },
+};
+
+export const GetRevisionRoute = {
+  operationId: 'getEventRevision',
+  tags: ['Changes'],
+  summary: 'Read one revision',
+  description:
+    'The change that made this revision, plus `snapshot`: the full details view as it was right after it. Takes no query parameters.',
+  params: RevisionParams,
+  querystring: NoQuery,
+  headers: CommonRequestHeaders,
+  response: {
+    200: jsonResponse('The revision.', ref(Revision)),
+    400: ERRORS[400](
+      'The id is not a UUID (`id`), the revision is not a whole number >= 1 (`revision`), or a query parameter was sent.',
+    ),
+    401: ERRORS[401],
+    404: problemResponse(
+      'No event with this id in your organization, or the event has no such revision.',
+      problemOf(404, ['not_found']),
+    ),
+    429: ERRORS[429],
+    default: ERRORS.default,
+  },
+};
+
+export const ListChangesRoute = {
+  operationId: 'listChanges',
+  tags: ['Changes'],
+  summary: 'Read the change feed',
+  description:
+    'Every committed change of the organization\'s events, oldest first, in `sequence` order, which is commit order: a reader paging along never skips a change committed late. Start without `after`; pass each page\'s `nextCursor` as `after`. `nextCursor` is present on every page, the last one included, so a reader at the end polls with it and receives each later change once. While `hasMore` is true a `Link: <…>; rel="next"` header points at the next page.',
+  querystring: ChangesQuery,
+  headers: CommonRequestHeaders,
+  response: {
+    200: jsonResponse('A page of changes, oldest first.', ref(ChangePage), pageHeaders),
+    400: ERRORS[400](
+      '`limit` is out of range, `after` is not a cursor of this feed (`query.after`), or a parameter is unknown.',
+    ),
+    401: ERRORS[401],
+    429: ERRORS[429],
+    default: ERRORS.default,
+  },
+};
+// ---------------------------------------------------------------------------------------------------
+// Webhook endpoint routes (D18)
+
+const WEBHOOK_404 = problemResponse(
+  'No webhook endpoint (or delivery) with this id in your organization (one of another organization is a 404 too).',
+  problemOf(404, ['not_found']),
+);
+
+const webhookOperation = (
+  operationId: string,
+  summary: string,
+  description: string,
+  response: Record<string | number, unknown>,
+  extra: Record<string, unknown> = {},
+) => ({
+  operationId,
+  tags: ['Webhooks'],
+  summary,
+  description,
+  querystring: NoQuery,
+  headers: CommonRequestHeaders,
+  ...extra,
+  response: { ...response, 401: ERRORS[401], 429: ERRORS[429], default: ERRORS.default },
+});
+
+export const CreateWebhookEndpointRoute = webhookOperation(
+  'createWebhookEndpoint',
+  'Create a webhook endpoint',
+  'Starts delivering the changes of the enabled types committed from now on. The answer holds the signing `secret`, shown only this once.',
+  {
+    201: jsonResponse('Created, with its secret.', ref(CreatedWebhookEndpoint)),
+    400: ERRORS[400]('The body was refused: `url` (not https, not public, malformed) or `enabledEvents`.'),
+    413: ERRORS[413],
+    415: ERRORS[415]('`application/json`'),
+  },
+);
+
+export const ListWebhookEndpointsRoute = webhookOperation(
+  'listWebhookEndpoints',
+  'List webhook endpoints',
+  "The organization's endpoints, oldest first, without their secrets.",
+  {
+    200: jsonResponse('The endpoints.', ref(WebhookEndpointList)),
+    400: ERRORS[400]('A query parameter was sent.'),
+  },
+);
+
+export const GetWebhookEndpointRoute = webhookOperation(
+  'getWebhookEndpoint',
+  'Read a webhook endpoint',
+  'One endpoint, with its status and, when disabled, why.',
+  {
+    200: jsonResponse('The endpoint.', ref(WebhookEndpoint)),
+    400: ERRORS[400]('The id is not a UUID.'),
+    404: WEBHOOK_404,
+  },
+  { params: WebhookEndpointParams },
+);
+
+export const UpdateWebhookEndpointRoute = webhookOperation(
+  'updateWebhookEndpoint',
+  'Update a webhook endpoint',
+  'Changes `url`, `enabledEvents` or `status`. Enabling a disabled endpoint clears its failure record; the changes committed while it was disabled are delivered then.',
+  {
+    200: jsonResponse('The endpoint as changed.', ref(WebhookEndpoint)),
+    400: ERRORS[400]('The id or the body was refused.'),
+    404: WEBHOOK_404,
+    413: ERRORS[413],
+    415: ERRORS[415]('`application/json` or `application/merge-patch+json`'),
+  },
+  { params: WebhookEndpointParams, consumes: [JSON_MEDIA_TYPE, 'application/merge-patch+json'] },
+);
+
+export const DeleteWebhookEndpointRoute = webhookOperation(
+  'deleteWebhookEndpoint',
+  'Delete a webhook endpoint',
+  'Deletes the endpoint and its deliveries; nothing more is sent to it.',
+  {
+    204: { type: 'null', description: 'Deleted.', headers: API_HEADERS },
+    400: ERRORS[400]('The id is not a UUID.'),
+    404: WEBHOOK_404,
+  },
+  { params: WebhookEndpointParams },
+);
+
+export const RotateWebhookSecretRoute = webhookOperation(
+  'rotateWebhookSecret',
+  'Rotate the signing secret',
+  'Makes a new secret (shown only in this answer). For 24 hours the previous one signs too: every delivery carries both signatures, so receivers can switch without missing one.',
+  {
+    200: jsonResponse('The endpoint and its new secret.', ref(RotatedWebhookSecret)),
+    400: ERRORS[400]('The id is not a UUID.'),
+    404: WEBHOOK_404,
+  },
+  { params: WebhookEndpointParams },
+);
+
+export const ListWebhookDeliveriesRoute = webhookOperation(
+  'listWebhookDeliveries',
+  'List deliveries',
+  "The endpoint's deliveries, newest first, with the outcome of the last attempt and the start of its response body.",
+  {
+    200: jsonResponse('The deliveries.', ref(WebhookDeliveryList)),
+    400: ERRORS[400]('The id or `limit` was refused.'),
+    404: WEBHOOK_404,
+  },
+  { params: WebhookEndpointParams, querystring: DeliveryListQuery },
+);
+
+export const RetryWebhookDeliveryRoute = webhookOperation(
+  'retryWebhookDelivery',
+  'Retry a delivery',
+  'Makes the delivery due now, whatever its status; failures then follow the retry schedule again. The `webhook-id` stays the same.',
+  {
+    202: jsonResponse('Queued.', ref(WebhookDelivery)),
+    400: ERRORS[400]('An id is not a UUID.'),
+    404: WEBHOOK_404,
+  },
+  { params: WebhookDeliveryParams },
+);
+
+export const TestWebhookEndpointRoute = webhookOperation(
+  'testWebhookEndpoint',
+  'Send a test delivery',
+  'Queues a `webhook.test` delivery to the endpoint, due now, whatever types it enabled. Follow it in the delivery list.',
+  {
+    202: jsonResponse('Queued.', ref(WebhookDelivery)),
+    400: ERRORS[400]('The id is not a UUID.'),
+    404: WEBHOOK_404,
+  },
+  { params: WebhookEndpointParams },
+);
 
 export const OpenApiDocumentRoute = {
   operationId: 'getOpenApiDocument',

@@ -1,5 +1,6 @@
 import type { ChangeType } from '../domain/changes.js';
 import type { StoredEvent } from '../domain/types.js';
+import type { DeliveryStatus, EndpointStatus } from '../domain/webhooks.js';
 import type { InviteRecord, PasswordRecord } from './credential-repository.js';
 import type { IdempotencyRecord } from './idempotency-repository.js';
 import type { ApiKeyRecord, Group, MemberRole, Organization, User } from './identity-repository.js';
@@ -52,6 +53,49 @@ export interface ServerSecretRecord {
   createdAt: string;
 }
 
+/**
+ * One webhook endpoint (D18) as stored: its enabled event types travel as the exact JSON text stored,
+ * with both secrets, the previous one's expiry, the cursor, the status and why it was disabled, and
+ * since when it has been failing, so the target's dispatcher carries on where the source's stopped.
+ */
+export interface WebhookEndpointRecord {
+  organizationId: string;
+  id: string;
+  url: string;
+  enabledEvents: string;
+  status: EndpointStatus;
+  disabledReason: string | null;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: string | null;
+  cursor: number;
+  failingSince: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * One webhook delivery (D18) as stored, without its lease (`locked_until`, `lease_token`): a delivery
+ * claimed by an attempt on the source when it was exported is simply pending, and due, on the target.
+ */
+export interface WebhookDeliveryRecord {
+  organizationId: string;
+  id: string;
+  endpointId: string;
+  messageId: string;
+  type: string;
+  sequence: number | null;
+  payload: string;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  lastResponseBody: string | null;
+  createdAt: string;
+}
+
 export type RecordBatch =
   | { kind: 'organizations'; records: OrganizationRecord[] }
   | { kind: 'users'; records: User[] }
@@ -65,6 +109,8 @@ export type RecordBatch =
   | { kind: 'invites'; records: InviteRecord[] }
   | { kind: 'sessions'; records: SessionRecord[] }
   | { kind: 'changes'; records: ChangeLogRecord[] }
+  | { kind: 'webhookEndpoints'; records: WebhookEndpointRecord[] }
+  | { kind: 'webhookDeliveries'; records: WebhookDeliveryRecord[] }
   | { kind: 'serverSecrets'; records: ServerSecretRecord[] };
 
 export type RecordKind = RecordBatch['kind'];
@@ -73,14 +119,15 @@ export type RecordKind = RecordBatch['kind'];
  * Moves every record between stores as it is: ids, key hashes, grants, statuses, counts, the
  * Idempotency-Key records of creates, the dashboard's password hashes, invites and sessions (so
  * people stay signed in across the move), the change log with each organization's sequence counter,
- * and the service's own secrets. Every stored idempotency record is complete (it is written in
+ * webhook endpoints (secrets, cursor, health) and their deliveries (without leases), and the
+ * service's own secrets. Every stored idempotency record is complete (it is written in
  * its event's transaction); expired ones are copied too, and are ignored and purged as on the source.
  */
 export interface DataTransfer {
   /**
    * Every record from one consistent snapshot, kind by kind (organizations, users, groups,
    * memberships, apiKeys, events, grants, idempotencyKeys, passwords, invites, sessions, changes,
-   * serverSecrets), each kind ordered by its key compared byte by byte (numbers by value),
+   * webhookEndpoints, webhookDeliveries, serverSecrets), each kind ordered by its key compared byte by byte (numbers by value),
    * so two stores holding the same data export the same sequence.
    */
   exportRecords(batchSize?: number): AsyncIterable<RecordBatch>;

@@ -27,6 +27,20 @@ export interface GrantedEvent {
   createdBy: Grantee;
 }
 
+/** What the filtered event list keeps (D17): every given condition must hold. */
+export interface EventFilter {
+  /** Only events in these statuses (every status when empty). */
+  statuses: readonly EventStatus[];
+  /** Only events whose updatedAt is strictly after this instant (an ISO 8601 UTC text with milliseconds). */
+  updatedAfter?: string;
+}
+
+/** A change record with the full details view as it was right after the change (ready-to-send JSON). */
+export interface ChangeWithSnapshot {
+  change: ChangeRecord;
+  snapshot: string;
+}
+
 export interface GrantedEventQuery {
   /** Only events in these statuses (every status when empty). */
   statuses: readonly EventStatus[];
@@ -65,6 +79,15 @@ export interface EventRepository {
     change: (current: StoredEvent) => EventWrite | undefined,
   ): Promise<StoredEvent | undefined>;
   list(organizationId: string, page: { offset: number; limit: number }): Promise<EventPage>;
+  /**
+   * The events matching `filter`, in the order of `list`, with `total` counting the matching events.
+   * A path of its own: `list` stays the fast unfiltered page.
+   */
+  listFiltered(
+    organizationId: string,
+    filter: EventFilter,
+    page: { offset: number; limit: number },
+  ): Promise<EventPage>;
   /** The event, when `userId` holds a grant on it (D15 visibility); undefined otherwise. */
   findGranted(organizationId: string, userId: string, id: string): Promise<StoredEvent | undefined>;
   /** The events `userId` holds a grant on, newest first, with the total matching the query. */
@@ -75,6 +98,24 @@ export interface EventRepository {
   ): Promise<{ items: GrantedEvent[]; total: number }>;
   /** Everyone granted on the event (its creator included when granted), in email order. */
   grantees(organizationId: string, eventId: string): Promise<Grantee[]>;
-  /** The event's change records, newest first. */
-  changes(organizationId: string, eventId: string, page: { limit: number }): Promise<ChangeRecord[]>;
+  /** The event's change records, newest first; with `beforeRevision`, only those older than it. */
+  changes(
+    organizationId: string,
+    eventId: string,
+    page: { limit: number; beforeRevision?: number },
+  ): Promise<ChangeRecord[]>;
+  /** One change of an event with its snapshot, or undefined when the event has no such revision. */
+  revision(
+    organizationId: string,
+    eventId: string,
+    revision: number,
+  ): Promise<ChangeWithSnapshot | undefined>;
+  /**
+   * The organization's changes numbered after `afterSequence`, in sequence order. Sequence order is
+   * commit order, so a change not yet visible here will be numbered after every change returned.
+   */
+  changesAfter(
+    organizationId: string,
+    page: { afterSequence: number; limit: number },
+  ): Promise<ChangeRecord[]>;
 }

@@ -4,6 +4,7 @@ import type { EventRepository } from './event-repository.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { IdentityRepository } from './identity-repository.js';
 import type { SessionRepository } from './session-repository.js';
+import type { WebhookRepository } from './webhook-repository.js';
 
 /** What a store can report about its own load, for metrics; each backend fills what it has. */
 export interface StoreStats {
@@ -31,6 +32,8 @@ export interface Store {
   readonly credentials: CredentialRepository;
   /** Signed-in dashboard sessions (D15). */
   readonly sessions: SessionRepository;
+  /** Webhook endpoints and the deliveries fed from the change log (D18). */
+  readonly webhooks: WebhookRepository;
   /** Bulk export and import, for moving data between backends (`eventplan copy-data`). */
   readonly transfer: DataTransfer;
   /** Applies pending migrations; resolves to the names applied now. */

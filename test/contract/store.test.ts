@@ -4,9 +4,15 @@ import { afterAll, expect, it } from 'vitest';
 import { migrations as postgresMigrations } from '../../src/adapters/postgres/postgres-migrations.js';
 import { migrations as sqliteMigrations } from '../../src/adapters/sqlite/sqlite-migrations.js';
 import { randomIds, systemClock } from '../../src/adapters/system.js';
+import { tallyStore } from '../../src/app/copy-data.js';
 import { bootstrapIfEmpty } from '../../src/app/organizations.js';
 import { ConflictError } from '../../src/domain/errors.js';
-import type { ChangeLogRecord, RecordBatch } from '../../src/ports/data-transfer.js';
+import type {
+  ChangeLogRecord,
+  RecordBatch,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
+} from '../../src/ports/data-transfer.js';
 import type { Store } from '../../src/ports/store.js';
 import { openTestStore, type TestStore } from '../helpers/test-store.js';
 import { BACKENDS, describeStore } from './backends.js';
@@ -45,6 +51,10 @@ async function recordsOf(store: Store) {
   return byKind;
 }
 
+/** Webhook times, fixed and in the future, so nothing else in the store is due with them. */
+const at = (seconds: number) =>
+  new Date(Date.parse('2027-01-01T00:00:00.000Z') + seconds * 1000).toISOString();
+
 async function* replay(batches: RecordBatch[]) {
   yield* batches;
 }
@@ -79,6 +89,19 @@ for (const backend of BACKENDS) {
       const org = await newOrganization(store(), 'Exported');
       const planner = await newUser(store(), org);
       const approver = await newUser(store(), org);
+      // A webhook endpoint from the start: it gets every change below.
+      const endpoint = await store().webhooks.createEndpoint({
+        id: randomUUID(),
+        organizationId: org,
+        url: 'https://hooks.example.com/moved',
+        enabledEvents: ['event.created', 'event.updated'],
+        status: 'enabled',
+        disabledReason: null,
+        secrets: { current: 'whsec_T2xkT2xkT2xkT2xk', previous: null, previousExpiresAt: null },
+        failingSince: null,
+        createdAt: at(0),
+        updatedAt: at(0),
+      });
       await newGroup(store(), org, [
         [planner, 'member'],
         [approver, 'approver'],
@@ -106,6 +129,55 @@ for (const backend of BACKENDS) {
 
       const secret = await store().secrets.ensure('form-token-key', `secret-${randomUUID()}`);
 
+      // Webhooks: a rotated secret, three deliveries (one failed for good, one waiting for its retry,
+      // one claimed by an attempt still running at the export) and a test delivery due later.
+      const rotated = {
+        current: 'whsec_TmV3TmV3TmV3TmV3',
+        previous: endpoint.secrets.current,
+        previousExpiresAt: at(86_400),
+      };
+      await store().webhooks.updateEndpoint(org, endpoint.id, { secrets: rotated, updatedAt: at(1) });
+      expect(await store().webhooks.enqueueChanges(at(2), 100)).toBe(3);
+      await store().webhooks.insertDelivery({
+        id: randomUUID(),
+        organizationId: org,
+        endpointId: endpoint.id,
+        messageId: `test_${randomUUID()}`,
+        type: 'webhook.test',
+        sequence: null,
+        payload: '{"type":"webhook.test"}',
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: at(500),
+        lastAttemptAt: null,
+        lastStatusCode: null,
+        lastError: null,
+        lastResponseBody: null,
+        createdAt: at(2),
+      });
+      const claims = await store().webhooks.claimDue(at(3), at(60), 10);
+      expect(claims.map((claim) => claim.delivery.sequence).sort()).toEqual([1, 2, 3]);
+      const [failed, waiting, running] = claims;
+      const failing = { outcome: 'failing' as const, disableIfFailingSince: at(-3 * 86_400) };
+      await store().webhooks.recordAttempt(failed!, {
+        at: at(4),
+        statusCode: 500,
+        error: null,
+        responseBody: 'Internal error\nplease retry',
+        status: 'failed',
+        nextAttemptAt: null,
+        endpoint: failing,
+      });
+      await store().webhooks.recordAttempt(waiting!, {
+        at: at(5),
+        statusCode: null,
+        error: 'connect ECONNREFUSED',
+        responseBody: null,
+        status: 'pending',
+        nextAttemptAt: at(35),
+        endpoint: failing,
+      });
+
       const source = await recordsOf(store());
       expect(source.organizations).toContainEqual(
         expect.objectContaining({ id: org, eventCount: 2, changeSequence: 3 }),
@@ -126,6 +198,60 @@ for (const backend of BACKENDS) {
       expect(source.serverSecrets).toContainEqual(
         expect.objectContaining({ name: 'form-token-key', value: secret }),
       );
+      const endpointRecord: WebhookEndpointRecord = {
+        organizationId: org,
+        id: endpoint.id,
+        url: 'https://hooks.example.com/moved',
+        enabledEvents: '["event.created","event.updated"]',
+        status: 'enabled',
+        disabledReason: null,
+        secret: rotated.current,
+        previousSecret: endpoint.secrets.current,
+        previousSecretExpiresAt: at(86_400),
+        cursor: 3,
+        failingSince: at(4),
+        createdAt: at(0),
+        updatedAt: at(1),
+      };
+      expect(source.webhookEndpoints).toEqual([endpointRecord]);
+      const deliveries = source.webhookDeliveries as WebhookDeliveryRecord[];
+      expect(deliveries).toHaveLength(4);
+      expect(deliveries).toContainEqual({
+        organizationId: org,
+        id: failed!.delivery.id,
+        endpointId: endpoint.id,
+        messageId: failed!.delivery.messageId,
+        type: failed!.delivery.type,
+        sequence: failed!.delivery.sequence,
+        payload: failed!.delivery.payload,
+        status: 'failed',
+        attempts: 1,
+        nextAttemptAt: null,
+        lastAttemptAt: at(4),
+        lastStatusCode: 500,
+        lastError: null,
+        lastResponseBody: 'Internal error\nplease retry',
+        createdAt: at(2),
+      });
+      expect(deliveries).toContainEqual(
+        expect.objectContaining({
+          id: waiting!.delivery.id,
+          status: 'pending',
+          attempts: 1,
+          nextAttemptAt: at(35),
+          lastError: 'connect ECONNREFUSED',
+          lastStatusCode: null,
+        }),
+      );
+      // The running attempt's lease is not part of the record.
+      expect(deliveries.find((delivery) => delivery.id === running!.delivery.id)).toEqual({
+        ...running!.delivery,
+        organizationId: org,
+      });
+      for (const delivery of deliveries) {
+        expect(Object.keys(delivery)).not.toContain('lockedUntil');
+        expect(Object.keys(delivery)).not.toContain('leaseToken');
+      }
       expect(source.grants).toContainEqual({
         organizationId: org,
         eventId: event.details.id,
@@ -151,6 +277,7 @@ for (const backend of BACKENDS) {
       // Small batches, so paging through every table is exercised.
       await target.transfer.importRecords(replay(await exportAll(store(), 2)));
       expect(await recordsOf(target)).toEqual(source);
+      expect((await tallyStore(target)).digest()).toBe((await tallyStore(store())).digest());
       expect(await target.events.findDocument(org, event.details.id)).toBe(
         await store().events.findDocument(org, event.details.id),
       );
@@ -169,6 +296,26 @@ for (const backend of BACKENDS) {
         sequence: 4,
         revision: 3,
       });
+      // Webhooks: the endpoint and its deliveries read the same, and the target's dispatcher carries on.
+      expect(await target.webhooks.findEndpoint(org, endpoint.id)).toEqual(
+        await store().webhooks.findEndpoint(org, endpoint.id),
+      );
+      expect(await target.webhooks.listDeliveries(org, endpoint.id, 10)).toEqual(
+        await store().webhooks.listDeliveries(org, endpoint.id, 10),
+      );
+      // The attempt running at the export is still leased on the source, and simply due on the target.
+      expect(await store().webhooks.claimDue(at(6), at(60), 10)).toEqual([]);
+      const resumed = await target.webhooks.claimDue(at(6), at(60), 10);
+      expect(resumed.map((claim) => [claim.delivery, claim.url, claim.secrets])).toEqual([
+        [running!.delivery, endpoint.url, rotated],
+      ]);
+      // The cursor came along: only the change made after the move (sequence 4) becomes a delivery.
+      expect(await target.webhooks.enqueueChanges(at(7), 100)).toBe(1);
+      const latest = await target.webhooks.listDeliveries(org, endpoint.id, 10);
+      expect(latest.map((delivery) => delivery.sequence).sort()).toEqual([1, 2, 3, 4, null]);
+      expect((await target.webhooks.findEndpoint(org, endpoint.id))?.cursor).toBe(4);
+      // The failed attempts since the last success still count towards disabling: failingSince came along.
+      expect((await target.webhooks.findEndpoint(org, endpoint.id))?.failingSince).toBe(at(4));
       const notBefore = remembered.details.createdAt;
       expect(await target.idempotency.find(org, 'export-key-0001', notBefore)).toEqual(
         await store().idempotency.find(org, 'export-key-0001', notBefore),

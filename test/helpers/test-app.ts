@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createMemoryAttemptCounter } from '../../src/adapters/memory/memory-attempt-counter.js';
 import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
 import { randomIds, systemClock } from '../../src/adapters/system.js';
+import { urlRefusal } from '../../src/adapters/webhook/address-policy.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import { createDemo } from '../../src/app/organizations.js';
 import type { TrustProxy } from '../../src/config.js';
@@ -16,6 +17,8 @@ export interface TestApp {
   deps: AppDeps;
   demo: Awaited<ReturnType<typeof createDemo>>;
   key: string;
+  /** The store's postgres:// URL (PostgreSQL only). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -25,9 +28,13 @@ export async function startTestApp(
     rateLimiter?: RateLimiter;
     backend?: Backend;
     trustProxy?: TrustProxy;
+    /** Connections of the PostgreSQL pool (default 4). */
+    poolSize?: number;
+    /** Webhook endpoints may point to private addresses and use http (WEBHOOK_ALLOW_PRIVATE_NETWORKS=1). */
+    allowPrivateNetworks?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { store, destroy } = await openTestStore(options.backend);
+  const { store, destroy, url } = await openTestStore(options.backend, { poolSize: options.poolSize });
   const deps: AppDeps = { store, clock: systemClock, ids: randomIds };
   const rateLimiter =
     options.rateLimiter ?? createMemoryRateLimiter({ limit: options.rateLimitPerMinute ?? 1_000_000 });
@@ -37,6 +44,7 @@ export async function startTestApp(
     rateLimiter,
     trustProxy: options.trustProxy,
     dashboard: { attempts, sessionPolicy: { idleMinutes: 720, maxDays: 7 } },
+    webhooks: { urlProblem: (url) => urlRefusal(url, options.allowPrivateNetworks ?? false) },
   });
   // Every response of a documented operation must match the OpenAPI document, or the test fails.
   checkEveryResponse(app);
@@ -46,6 +54,7 @@ export async function startTestApp(
     deps,
     demo,
     key: demo.key,
+    ...(url === undefined ? {} : { databaseUrl: url }),
     async close() {
       await app.close();
       await rateLimiter.close();

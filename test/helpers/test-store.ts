@@ -16,6 +16,8 @@ export const ALL_BACKENDS: Backend[] = ['sqlite', 'postgres'];
 
 export interface TestStore {
   store: Store;
+  /** The postgres:// URL that reaches the store's schema (PostgreSQL only), for a test's own connections. */
+  url?: string;
   /** Removes everything the store created. */
   destroy(): Promise<void>;
 }
@@ -31,15 +33,16 @@ export function testBackend(): Backend {
 
 export async function openTestStore(
   backend: Backend = testBackend(),
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; poolSize?: number } = {},
 ): Promise<TestStore> {
   const migrate = options.migrate ?? true;
   if (backend === 'postgres') {
     const schema = await createTestSchema();
-    const store = openPostgresStore({ url: schema.url, poolSize: 4 });
+    const store = openPostgresStore({ url: schema.url, poolSize: options.poolSize ?? 4 });
     if (migrate) await store.migrate();
     return {
       store,
+      url: schema.url,
       async destroy() {
         await store.close();
         await schema.drop();

@@ -56,14 +56,49 @@ if (!existsSync(CHROMIUM)) {
     it('lists every operation of the document', async () => {
       const operations = await page.locator('.opblock .opblock-summary-path').allInnerTexts();
       expect(operations.map((path) => path.replace(/\u200b/g, '').trim()).sort()).toEqual([
+        '/v1/changes',
         '/v1/events',
         '/v1/events',
         '/v1/events/{id}',
         '/v1/events/{id}',
+        '/v1/events/{id}/revisions',
+        '/v1/events/{id}/revisions/{revision}',
         '/v1/openapi.json',
+        '/v1/webhook-endpoints',
+        '/v1/webhook-endpoints',
+        '/v1/webhook-endpoints/{id}',
+        '/v1/webhook-endpoints/{id}',
+        '/v1/webhook-endpoints/{id}',
+        '/v1/webhook-endpoints/{id}/deliveries',
+        '/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry',
+        '/v1/webhook-endpoints/{id}/rotate-secret',
+        '/v1/webhook-endpoints/{id}/test',
+        // The deliveries themselves, from the document's `webhooks`.
+        'event.created',
+        'event.status_changed',
+        'event.updated',
+        'webhook.test',
       ]);
-      for (const operationId of ['listEvents', 'createEvent', 'getEvent', 'updateEvent', 'getOpenApiDocument']) {
-        await expect(page.locator('.opblock-summary-operation-id', { hasText: operationId }).count()).resolves.toBe(1);
+      for (const operationId of [
+        'listEvents',
+        'createEvent',
+        'getEvent',
+        'updateEvent',
+        'listEventRevisions',
+        'getEventRevision',
+        'listChanges',
+        'getOpenApiDocument',
+        'createWebhookEndpoint',
+        'listWebhookEndpoints',
+        'getWebhookEndpoint',
+        'updateWebhookEndpoint',
+        'deleteWebhookEndpoint',
+        'rotateWebhookSecret',
+        'listWebhookDeliveries',
+        'retryWebhookDelivery',
+        'testWebhookEndpoint',
+      ]) {
+        await expect(page.locator('.opblock-summary-operation-id', { hasText: new RegExp(`^${operationId}$`) }).count()).resolves.toBe(1);
       }
     });
 

@@ -15,11 +15,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const EVENT_OPERATIONS = [
-  ['get', '/v1/events', 'listEvents'],
-  ['post', '/v1/events', 'createEvent'],
-  ['get', '/v1/events/{id}', 'getEvent'],
-  ['patch', '/v1/events/{id}', 'updateEvent'],
+  ['get', '/v1/events', 'listEvents', 'Events'],
+  ['post', '/v1/events', 'createEvent', 'Events'],
+  ['get', '/v1/events/{id}', 'getEvent', 'Events'],
+  ['patch', '/v1/events/{id}', 'updateEvent', 'Events'],
+  ['get', '/v1/events/{id}/revisions', 'listEventRevisions', 'Changes'],
+  ['get', '/v1/events/{id}/revisions/{revision}', 'getEventRevision', 'Changes'],
+  ['get', '/v1/changes', 'listChanges', 'Changes'],
 ] as const;
+
+const WEBHOOK_ENDPOINT_OPERATIONS = [
+  'POST /v1/webhook-endpoints',
+  'GET /v1/webhook-endpoints',
+  'GET /v1/webhook-endpoints/{id}',
+  'PATCH /v1/webhook-endpoints/{id}',
+  'DELETE /v1/webhook-endpoints/{id}',
+  'POST /v1/webhook-endpoints/{id}/rotate-secret',
+  'GET /v1/webhook-endpoints/{id}/deliveries',
+  'POST /v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry',
+  'POST /v1/webhook-endpoints/{id}/test',
+];
 
 const operation = (method: string, path: string) => document.paths[path][method];
 const headerNames = (response: { headers?: Record<string, unknown> }) => Object.keys(response.headers ?? {});
@@ -74,8 +89,21 @@ describe('the document', () => {
       [
         'GET /v1/openapi.json',
         ...EVENT_OPERATIONS.map(([method, path]) => `${method.toUpperCase()} ${path}`),
+        ...WEBHOOK_ENDPOINT_OPERATIONS,
       ].sort(),
     );
+  });
+
+  it('describes each webhook delivery under the 3.1 `webhooks`, with the payload schema', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([
+      'event.created',
+      'event.status_changed',
+      'event.updated',
+      'webhook.test',
+    ]);
+    expect(document.webhooks['event.updated'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/WebhookPayload',
+    });
   });
 
   it('declares x-api-key as an apiKey security scheme, required everywhere but on the document itself', () => {
@@ -94,12 +122,12 @@ describe('the document', () => {
   });
 
   it('gives every operation an id, a summary, a description, a tag and the x-request-id header', () => {
-    for (const [method, path, operationId] of EVENT_OPERATIONS) {
+    for (const [method, path, operationId, tag] of EVENT_OPERATIONS) {
       const documented = operation(method, path);
       expect(documented.operationId).toBe(operationId);
       expect(documented.summary.length).toBeGreaterThan(0);
       expect(documented.description.length).toBeGreaterThan(0);
-      expect(documented.tags).toEqual(['Events']);
+      expect(documented.tags).toEqual([tag]);
       expect(documented.parameters).toContainEqual(
         expect.objectContaining({ in: 'header', name: 'x-request-id', required: false }),
       );

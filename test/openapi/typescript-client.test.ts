@@ -46,6 +46,31 @@ describe('the TypeScript client on a live server', () => {
     expect(again.response.headers.get('etag')).toBe(result.etag);
   });
 
+  it('reads the change feed page by page, resumes from a saved cursor, and tails it until aborted', async () => {
+    const client = createEventplanClient(options);
+    const seen: number[] = [];
+    let saved: string | undefined;
+    for await (const page of client.changeFeed({ pageSize: 2 })) {
+      seen.push(...page.data.map((change) => change.sequence));
+      saved = page.nextCursor;
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).toEqual(seen.map((_, index) => index + 1));
+
+    const controller = new AbortController();
+    const tailed: string[] = [];
+    const tail = (async () => {
+      for await (const page of client.changeFeed({ after: saved!, follow: true, pollIntervalMs: 20, signal: controller.signal })) {
+        tailed.push(...page.data.map((change) => change.type));
+        if (tailed.length >= 2) controller.abort();
+      }
+    })();
+    const { data } = await client.POST('/v1/events', { body: { name: 'Tailed' } });
+    await client.PATCH('/v1/events/{id}', { params: { path: { id: data!.id } }, body: { numPeople: 4 } });
+    await tail;
+    expect(tailed).toEqual(['event.created', 'event.updated']);
+  });
+
   it('follows pagination through every page, newest first, without repeats', async () => {
     const client = createEventplanClient(options);
     for (let index = 0; index < 7; index++) {

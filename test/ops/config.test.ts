@@ -86,6 +86,26 @@ describe('loadConfig', () => {
     expect(readBaseUrl({ HOST: '::1', PORT: '8080' })).toBe('http://[::1]:8080');
   });
 
+  it('reads the webhook settings, defaulting to D18, and names a bad one', () => {
+    expect(loadConfig({}).webhooks).toEqual({
+      timeoutMs: 15_000,
+      retrySchedule: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 86_400_000],
+      allowPrivateNetworks: false,
+    });
+    expect(
+      loadConfig({
+        WEBHOOK_RETRY_SCHEDULE: '100ms,2s',
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
+        WEBHOOK_TIMEOUT_MS: '500',
+      }).webhooks,
+    ).toEqual({ timeoutMs: 500, retrySchedule: [100, 2000], allowPrivateNetworks: true });
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '5s,soon' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE_NETWORKS/,
+    );
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '0' })).toThrow(/WEBHOOK_TIMEOUT_MS/);
+  });
+
   it('defaults the server timeouts and the shutdown deadline', () => {
     const config = loadConfig({});
     expect(config.timeouts).toEqual({

@@ -3,7 +3,8 @@
  * key hashes (old keys keep working), grants, statuses and the status before cancellation, counts,
  * the Idempotency-Key records of creates (a retry after the move replays, not creates again), and
  * the dashboard's passwords, invites and sessions (people stay signed in across the move), the change
- * log with each organization's sequence counter, and the service's own secrets.
+ * log with each organization's sequence counter, webhook endpoints (rotated secrets, cursor, health)
+ * with their deliveries (the target's dispatcher carries on), and the service's own secrets.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -24,11 +25,41 @@ import {
   setPassword,
   signIn,
 } from '../../src/app/people.js';
+import { createDispatcher } from '../../src/app/webhook-dispatcher.js';
+import { createEndpoint, rotateSecret, type WebhookDeps } from '../../src/app/webhook-endpoints.js';
+import { sign } from '../../src/app/webhook-signature.js';
+import type { WebhookDelivery, WebhookEndpoint } from '../../src/domain/webhooks.js';
 import { buildApp } from '../../src/http/app.js';
 import type { Store } from '../../src/ports/store.js';
+import type { WebhookRequest, WebhookTransport } from '../../src/ports/webhook-transport.js';
 import { runCli, runFailing, runJson, SPAWN_TIMEOUT_MS, temporaryDirectory } from '../cli/run-cli.js';
 import { createTestDatabase, type Scratch } from '../helpers/postgres.js';
 import { describeWithService } from '../helpers/services.js';
+
+/** A transport that answers every attempt with `statusCode` and keeps the requests. */
+function answering(statusCode: number) {
+  const requests: WebhookRequest[] = [];
+  const transport: WebhookTransport = {
+    urlProblem: () => undefined,
+    async send(request) {
+      requests.push(request);
+      return { kind: 'response', statusCode, body: statusCode === 204 ? '' : 'Service unavailable' };
+    },
+    async close() {},
+  };
+  return { requests, transport };
+}
+
+/** One dispatcher round over `store`, waited for to the last recorded attempt. */
+async function dispatchOnce(store: Store, transport: WebhookTransport, retrySchedule: number[]) {
+  const dispatcher = createDispatcher(
+    { store, clock: systemClock, ids: randomIds },
+    { transport, retrySchedule, timeoutMs: 1000, random: () => 0.5 },
+  );
+  const started = await dispatcher.round();
+  await dispatcher.idle();
+  return started;
+}
 
 async function recordsOf(store: Store) {
   const byKind: Record<string, unknown[]> = {};
@@ -52,6 +83,9 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
   let idempotentCreate: { id: string; grantedTo: number; location: string };
   let sessionToken: string;
   let formTokenKey: string;
+  let endpoint: WebhookEndpoint;
+  let endpointSecret: string;
+  let sourceDeliveries: WebhookDelivery[];
   const peopleOf = (store: Store): PeopleDeps => ({
     store,
     clock: systemClock,
@@ -91,9 +125,30 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         },
       ],
     });
+    // A webhook endpoint for status changes, whose secret is rotated: the first delivery fails for good
+    // (no retry left), the next two fail once and wait an hour for their retry.
+    const webhookDeps: WebhookDeps = { ...deps, urlProblem: () => undefined };
+    const created = await createEndpoint(webhookDeps, principal, {
+      url: 'https://hooks.example.com/eventplan',
+      enabledEvents: ['event.status_changed'],
+    });
+    endpointSecret = (await rotateSecret(webhookDeps, principal, created.id)).secret;
     await changeEventStatus(deps, eventIds[1]!, 'booked');
+    expect(await dispatchOnce(source, answering(500).transport, [])).toBe(1);
     await changeEventStatus(deps, eventIds[1]!, 'cancelled');
     await changeEventStatus(deps, eventIds[2]!, 'wait_for_proposals');
+    expect(await dispatchOnce(source, answering(503).transport, [3_600_000])).toBe(2);
+    endpoint = (await source.webhooks.findEndpoint(demo.organizationId, created.id))!;
+    sourceDeliveries = await source.webhooks.listDeliveries(demo.organizationId, endpoint.id, 10);
+    expect(endpoint.failingSince).not.toBeNull();
+    expect(endpoint.secrets.previous).not.toBeNull();
+    expect(
+      sourceDeliveries.map((delivery) => [delivery.status, delivery.attempts, delivery.lastStatusCode]),
+    ).toEqual([
+      ['pending', 1, 503],
+      ['pending', 1, 503],
+      ['failed', 1, 500],
+    ]);
     // An event of a creator in no group: no grants.
     const loner = await createUser(deps, {
       organizationId: other.organizationId,
@@ -168,6 +223,9 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         sessions: 1,
         // 14 creates, one update and three status changes by an operator.
         changes: 18,
+        // The endpoint, and its three status-change deliveries.
+        webhookEndpoints: 1,
+        webhookDeliveries: 3,
         // The dashboard's form-token key of the embedded service.
         serverSecrets: 1,
       });
@@ -238,6 +296,35 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
             sequence: lastSequence + 1,
             actor: { type: 'operator' },
           });
+          // Webhooks: the endpoint (both secrets, cursor, since when it fails) and every delivery came
+          // along, and the target's dispatcher goes on from the cursor: the reopening is delivered,
+          // signed with the rotated secret, and nothing delivered before the move is enqueued again.
+          const movedEndpoint = await copy.webhooks.findEndpoint(demo.organizationId, endpoint.id);
+          expect(movedEndpoint).toEqual(endpoint);
+          expect(movedEndpoint!.cursor).toBe(endpoint.cursor);
+          expect(await copy.webhooks.listDeliveries(demo.organizationId, endpoint.id, 10)).toEqual(
+            sourceDeliveries,
+          );
+          const receiver = answering(204);
+          expect(await dispatchOnce(copy, receiver.transport, [3_600_000])).toBe(1);
+          expect(receiver.requests).toHaveLength(1);
+          const [request] = receiver.requests;
+          expect(request!.headers['webhook-id']).toBe(moved[0]!.id);
+          expect(JSON.parse(request!.body)).toMatchObject({
+            type: 'event.status_changed',
+            data: { eventId: eventIds[1], sequence: lastSequence + 1 },
+          });
+          const timestamp = Number(request!.headers['webhook-timestamp']);
+          expect(request!.headers['webhook-signature']!.split(' ')).toContain(
+            sign(endpointSecret, moved[0]!.id, timestamp, request!.body),
+          );
+          const after = await copy.webhooks.findEndpoint(demo.organizationId, endpoint.id);
+          expect(after).toMatchObject({ cursor: lastSequence + 1, failingSince: null });
+          expect(
+            (await copy.webhooks.listDeliveries(demo.organizationId, endpoint.id, 10)).map(
+              (delivery) => delivery.status,
+            ),
+          ).toEqual(['succeeded', 'pending', 'pending', 'failed']);
           // The form-token key is the one the embedded service used: forms already open still post.
           expect(await copy.secrets.ensure('dashboard-form-token-key', 'a new key')).toBe(formTokenKey);
           // The planner's session and both passwords came along.

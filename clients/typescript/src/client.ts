@@ -1,7 +1,8 @@
 /**
  * A small typed client for the eventplan API: openapi-fetch over the types generated from the
- * OpenAPI document (./schema.d.ts), plus two habits every integration needs: follow pagination
- * (`listAllEvents`) and back off when rate limited (a 429 is retried after its `Retry-After`).
+ * OpenAPI document (./schema.d.ts), plus the habits every integration needs: follow pagination
+ * (`listAllEvents`), read and tail the change feed (`changeFeed`), and back off when rate limited (a
+ * 429 is retried after its `Retry-After`).
  */
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './schema.js';
@@ -12,6 +13,22 @@ export type EventListItem = components['schemas']['EventListItem'];
 export type CreateEventRequest = components['schemas']['CreateEventRequest'];
 export type UpdateEventRequest = components['schemas']['UpdateEventRequest'];
 export type Problem = components['schemas']['Problem'];
+export type Change = components['schemas']['Change'];
+export type ChangePage = components['schemas']['ChangePage'];
+export type Revision = components['schemas']['Revision'];
+
+export interface ChangeFeedOptions {
+  /** A `nextCursor` you saved; without it the feed starts at the organization's first change. */
+  after?: string;
+  /** Changes per request, 1 to 100 (default 100). */
+  pageSize?: number;
+  /** Keep polling at the end of the feed instead of returning (default false). */
+  follow?: boolean;
+  /** The pause between polls once at the end, when following (default 1000 ms). */
+  pollIntervalMs?: number;
+  /** Ends the iteration (while following, the pending poll is cut short). */
+  signal?: AbortSignal;
+}
 
 export interface RetryInfo {
   /** 1 for the first retry. */
@@ -39,6 +56,11 @@ export interface EventplanClientOptions {
 export interface EventplanClient extends Client<paths> {
   /** Every event of the organization, newest first, fetching page after page as it is iterated. */
   listAllEvents(options?: { pageSize?: number }): AsyncGenerator<EventListItem>;
+  /**
+   * The organization's changes in sequence (commit) order, one non-empty page at a time. Handle a
+   * page's `data`, then save its `nextCursor`: passing it as `after` later resumes right after it.
+   */
+  changeFeed(options?: ChangeFeedOptions): AsyncGenerator<ChangePage>;
 }
 
 /** A refused request, with the problem details (RFC 9457) the API sent. */
@@ -63,6 +85,42 @@ export function createEventplanClient(options: EventplanClientOptions): Eventpla
   });
   return Object.assign(client, {
     listAllEvents: (listOptions?: { pageSize?: number }) => listAllEvents(client, listOptions),
+    changeFeed: (feedOptions?: ChangeFeedOptions) => changeFeed(client, feedOptions),
+  });
+}
+
+async function* changeFeed(
+  client: Client<paths>,
+  options: ChangeFeedOptions = {},
+): AsyncGenerator<ChangePage> {
+  const { pageSize = 100, follow = false, pollIntervalMs = 1000, signal } = options;
+  let cursor = options.after;
+  while (!signal?.aborted) {
+    const { data, error, response } = await client.GET('/v1/changes', {
+      params: { query: { limit: pageSize, ...(cursor === undefined ? {} : { after: cursor }) } },
+      ...(signal ? { signal } : {}),
+    });
+    if (!data) throw new EventplanError(response, error);
+    if (data.data.length > 0) yield data;
+    // Present on every page, the last one too: the end of the feed is where the next poll starts.
+    cursor = data.nextCursor;
+    if (!data.hasMore) {
+      if (!follow) return;
+      await pause(pollIntervalMs, signal);
+    }
+  }
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
   });
 }
 

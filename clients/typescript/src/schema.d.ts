@@ -32,7 +32,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The organization's events, newest first (by `createdAt`, then `id`), cancelled ones included. `page` >= 1 (default 1), `limit` 1 to 100 (default 20); anything else, or an unknown parameter, is a 400 naming `query.<name>`.
+         * @description The organization's events, newest first (by `createdAt`, then `id`), cancelled ones included. `page` >= 1 (default 1), `limit` 1 to 100 (default 20); anything else, or an unknown parameter, is a 400 naming `query.<name>`. Filters: `status` (comma-separated) and `updatedAfter`; `total` counts the events matching them.
          */
         get: operations["listEvents"];
         put?: never;
@@ -71,8 +71,281 @@ export interface paths {
         patch: operations["updateEvent"];
         trace?: never;
     };
+    "/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the change feed
+         * @description Every committed change of the organization's events, oldest first, in `sequence` order, which is commit order: a reader paging along never skips a change committed late. Start without `after`; pass each page's `nextCursor` as `after`. `nextCursor` is present on every page, the last one included, so a reader at the end polls with it and receives each later change once. While `hasMore` is true a `Link: <…>; rel="next"` header points at the next page.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an event's revisions
+         * @description Every committed change of the event, newest first, cursor-paged: `{ data, hasMore, nextCursor }` and, while there is more, a `Link: <…>; rel="next"` header. Nothing is recorded for a PATCH that changes nothing or for a refused one. An event created before the change log existed has revisions from its next change on.
+         */
+        get: operations["listEventRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/revisions/{revision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one revision
+         * @description The change that made this revision, plus `snapshot`: the full details view as it was right after it. Takes no query parameters.
+         */
+        get: operations["getEventRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The organization's endpoints, oldest first, without their secrets.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Starts delivering the changes of the enabled types committed from now on. The answer holds the signing `secret`, shown only this once.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook endpoint
+         * @description One endpoint, with its status and, when disabled, why.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint and its deliveries; nothing more is sent to it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes `url`, `enabledEvents` or `status`. Enabling a disabled endpoint clears its failure record; the changes committed while it was disabled are delivered then.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Makes a new secret (shown only in this answer). For 24 hours the previous one signs too: every delivery carries both signatures, so receivers can switch without missing one.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deliveries
+         * @description The endpoint's deliveries, newest first, with the outcome of the last attempt and the start of its response body.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery
+         * @description Makes the delivery due now, whatever its status; failures then follow the retry schedule again. The `webhook-id` stays the same.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test delivery
+         * @description Queues a `webhook.test` delivery to the endpoint, due now, whatever types it enabled. Follow it in the delivery list.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "event.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of event.created
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_event_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "event.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of event.updated
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_event_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "event.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of event.status_changed
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_event_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of webhook.test
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -644,7 +917,7 @@ export interface components {
             page: number;
             /** @description The page size used. */
             limit: number;
-            /** @description Number of the organization's events. */
+            /** @description Number of the organization's events matching the filters (all of them without a filter). */
             total: number;
         };
         /**
@@ -841,7 +1114,7 @@ export interface components {
         FieldProblem: {
             /** @description Path of the offending field from the body's root (`accommodations.2027-03-01.Kingsize`, `agendaOperations[3].session.startTime`), `query.<name>` for query parameters, `header.<name>` for headers, `id` for the path id, `body` for the body as a whole. */
             field: string;
-            /** @description Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_json`, `duplicate_key` (a key repeated in one object), `too_deep` (nesting deeper than 32 levels). */
+            /** @description Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_cursor`, `invalid_json`, `duplicate_key` (a key repeated in one object), `too_deep` (nesting deeper than 32 levels). */
             code: string;
             /** @description For people. */
             message: string;
@@ -973,6 +1246,458 @@ export interface components {
             /** @description One entry per affected session. */
             orphanedSessions: components["schemas"]["OrphanedSession"][];
         };
+        /** @description A request made with an API key. */
+        ApiKeyActor: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "api_key";
+            /** @description The id of the API key used (the `<keyId>` in `evp_<keyId>_<secret>`). */
+            keyId: string;
+            /** @description The user the key acts for. */
+            userId: string;
+        };
+        /** @description A person signed in to the planning dashboard. */
+        PersonActor: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "person";
+            /** @description The person, a user of the organization. */
+            userId: string;
+        };
+        /** @description An operator, through the `eventplan` command line. */
+        OperatorActor: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "operator";
+        };
+        /** @description Who made the change. */
+        Actor: components["schemas"]["ApiKeyActor"] | components["schemas"]["PersonActor"] | components["schemas"]["OperatorActor"];
+        /**
+         * @description One RFC 6902 (JSON Patch) operation.
+         * @example {
+         *       "op": "replace",
+         *       "path": "/numPeople",
+         *       "value": 140
+         *     }
+         */
+        PatchOperation: {
+            /** @description The RFC 6902 operation. */
+            op: "add" | "remove" | "replace" | "move" | "copy" | "test";
+            /** @description A JSON Pointer into the full details view; agenda sessions are addressed by id (`/agenda/{sessionId}/title`), not by position. */
+            path: string;
+            /** @description The new value (`add`, `replace`, `test`). */
+            value?: unknown;
+            /** @description The source pointer (`move`, `copy`). */
+            from?: string;
+        };
+        /**
+         * @description The move of an `event.status_changed` change.
+         * @example {
+         *       "from": "draft",
+         *       "to": "wait_for_proposals"
+         *     }
+         */
+        StatusChangeData: {
+            /**
+             * @description Planning status. `draft` on create; only operators move it. A `cancelled` event refuses updates (409).
+             * @enum {string}
+             */
+            from: "draft" | "pending_approval" | "wait_for_proposals" | "proposals_received" | "booked" | "completed" | "cancelled";
+            /**
+             * @description Planning status. `draft` on create; only operators move it. A `cancelled` event refuses updates (409).
+             * @enum {string}
+             */
+            to: "draft" | "pending_approval" | "wait_for_proposals" | "proposals_received" | "booked" | "completed" | "cancelled";
+            /** @description The comment given when an approver returned the event to draft. */
+            comment?: string;
+            /** @description The reason given when the event was cancelled. */
+            reason?: string;
+        };
+        /**
+         * @description One committed change of an event. `data` is present on `event.status_changed` only. An event created before the change log existed has revisions from its next change on.
+         * @example {
+         *       "id": "3e2d7a41-9b0c-4f5e-8a6d-1c2b3a4d5e6f",
+         *       "sequence": 42,
+         *       "eventId": "0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1",
+         *       "revision": 3,
+         *       "type": "event.updated",
+         *       "occurredAt": "2026-11-03T08:00:00.000Z",
+         *       "actor": {
+         *         "type": "api_key",
+         *         "keyId": "AbCdEfGh12345678",
+         *         "userId": "b1c2d3e4-0000-4000-8000-000000000001"
+         *       },
+         *       "changedFields": [
+         *         "numPeople"
+         *       ],
+         *       "diff": [
+         *         {
+         *           "op": "replace",
+         *           "path": "/numPeople",
+         *           "value": 140
+         *         },
+         *         {
+         *           "op": "replace",
+         *           "path": "/updatedAt",
+         *           "value": "2026-11-03T08:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        Change: {
+            /**
+             * Format: uuid
+             * @description The change's id: unique, the same wherever the change is seen. Deduplicate by it.
+             */
+            id: string;
+            /** @description The change's number in its organization, in commit order, never reused. The feed is ordered by it. */
+            sequence: number;
+            /**
+             * Format: uuid
+             * @description The event that changed.
+             */
+            eventId: string;
+            /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
+            revision: number;
+            /**
+             * @description `event.created`, `event.updated` (through the API or the dashboard) or `event.status_changed` (a status move by the dashboard or an operator).
+             * @enum {string}
+             */
+            type: "event.created" | "event.updated" | "event.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change was made: the `updatedAt` of the event it produced.
+             */
+            occurredAt: string;
+            actor: components["schemas"]["Actor"];
+            /** @description The top-level fields whose value changed (`updatedAt`, which every change moves, is left out). On a create, every field the new event has. */
+            changedFields: string[];
+            /** @description RFC 6902 operations from the details before the change to the details after it. */
+            diff: components["schemas"]["PatchOperation"][];
+            data?: components["schemas"]["StatusChangeData"];
+        };
+        /** @description One change of an event, with `snapshot`: the full details view as it was right after it. */
+        Revision: {
+            /**
+             * Format: uuid
+             * @description The change's id: unique, the same wherever the change is seen. Deduplicate by it.
+             */
+            id: string;
+            /** @description The change's number in its organization, in commit order, never reused. The feed is ordered by it. */
+            sequence: number;
+            /**
+             * Format: uuid
+             * @description The event that changed.
+             */
+            eventId: string;
+            /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
+            revision: number;
+            /**
+             * @description `event.created`, `event.updated` (through the API or the dashboard) or `event.status_changed` (a status move by the dashboard or an operator).
+             * @enum {string}
+             */
+            type: "event.created" | "event.updated" | "event.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change was made: the `updatedAt` of the event it produced.
+             */
+            occurredAt: string;
+            actor: components["schemas"]["Actor"];
+            /** @description The top-level fields whose value changed (`updatedAt`, which every change moves, is left out). On a create, every field the new event has. */
+            changedFields: string[];
+            /** @description RFC 6902 operations from the details before the change to the details after it. */
+            diff: components["schemas"]["PatchOperation"][];
+            data?: components["schemas"]["StatusChangeData"];
+            snapshot: components["schemas"]["Event"];
+        };
+        /** @description One page of the organization's change feed. */
+        ChangePage: {
+            /** @description Oldest first, by `sequence`. */
+            data: components["schemas"]["Change"][];
+            /** @description Whether more items were already there when this page was read. */
+            hasMore: boolean;
+            /** @description Always present: pass it as `after` for the next page. On the last page it points at the end of the feed, so polling with it returns each later change once. */
+            nextCursor: string;
+        };
+        /** @description One page of an event's revisions. */
+        RevisionPage: {
+            /** @description Newest first, by `revision`. */
+            data: components["schemas"]["Change"][];
+            /** @description Whether more items were already there when this page was read. */
+            hasMore: boolean;
+            /** @description Pass it as `after` for the next (older) page; `null` on the last page. */
+            nextCursor: string | null;
+        };
+        /**
+         * @description A URL that receives signed webhooks (Standard Webhooks 1.0) for the changes of your events.
+         * @example {
+         *       "id": "3d6f1c2a-8b4e-4f0a-9c1d-2e7f5a6b8c90",
+         *       "url": "https://hooks.example.com/eventplan",
+         *       "enabledEvents": [
+         *         "event.created",
+         *         "event.status_changed"
+         *       ],
+         *       "status": "enabled",
+         *       "disabledReason": null,
+         *       "failingSince": null,
+         *       "createdAt": "2027-01-10T09:00:00.000Z",
+         *       "updatedAt": "2027-01-10T09:00:00.000Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @description The endpoint id.
+             */
+            id: string;
+            /** @description Where deliveries are POSTed. */
+            url: string;
+            /** @description The change types delivered here. */
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed")[];
+            /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
+            status: "enabled" | "disabled";
+            /** @description Why the endpoint is disabled, or null. */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @description When the current run of failed attempts began; null while healthy.
+             */
+            failingSince: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint was created.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the endpoint last changed.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description The new endpoint with its secret, which is never shown again.
+         * @example {
+         *       "id": "3d6f1c2a-8b4e-4f0a-9c1d-2e7f5a6b8c90",
+         *       "url": "https://hooks.example.com/eventplan",
+         *       "enabledEvents": [
+         *         "event.created",
+         *         "event.status_changed"
+         *       ],
+         *       "status": "enabled",
+         *       "disabledReason": null,
+         *       "failingSince": null,
+         *       "createdAt": "2027-01-10T09:00:00.000Z",
+         *       "updatedAt": "2027-01-10T09:00:00.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw6Cp2dgaFaeU="
+         *     }
+         */
+        CreatedWebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @description The endpoint id.
+             */
+            id: string;
+            /** @description Where deliveries are POSTed. */
+            url: string;
+            /** @description The change types delivered here. */
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed")[];
+            /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
+            status: "enabled" | "disabled";
+            /** @description Why the endpoint is disabled, or null. */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @description When the current run of failed attempts began; null while healthy.
+             */
+            failingSince: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint was created.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the endpoint last changed.
+             */
+            updatedAt: string;
+            /** @description The signing secret, `whsec_` + base64 of 32 random bytes. Shown only now: keep it to verify `webhook-signature`. */
+            secret: string;
+        };
+        /** @description The endpoint with its new secret (shown only now). */
+        RotatedWebhookSecret: {
+            /**
+             * Format: uuid
+             * @description The endpoint id.
+             */
+            id: string;
+            /** @description Where deliveries are POSTed. */
+            url: string;
+            /** @description The change types delivered here. */
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed")[];
+            /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
+            status: "enabled" | "disabled";
+            /** @description Why the endpoint is disabled, or null. */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @description When the current run of failed attempts began; null while healthy.
+             */
+            failingSince: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint was created.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the endpoint last changed.
+             */
+            updatedAt: string;
+            /** @description The signing secret, `whsec_` + base64 of 32 random bytes. Shown only now: keep it to verify `webhook-signature`. */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until then the previous secret signs too: each delivery carries both signatures, space-separated.
+             */
+            previousSecretExpiresAt: string;
+        };
+        /** @description Your endpoints, oldest first. */
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+        };
+        /**
+         * @example {
+         *       "url": "https://hooks.example.com/eventplan",
+         *       "enabledEvents": [
+         *         "event.created"
+         *       ]
+         *     }
+         */
+        CreateWebhookEndpointRequest: {
+            /** @description An `https` URL to a public address. Private, loopback, link-local, unique-local, multicast, CGNAT and reserved addresses are refused (a 400 naming `url`), and checked again on every connection. */
+            url: string;
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed")[];
+        };
+        /**
+         * @example {
+         *       "status": "enabled"
+         *     }
+         */
+        UpdateWebhookEndpointRequest: {
+            url?: string;
+            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed")[];
+            status?: "enabled" | "disabled";
+        };
+        /** @description One change on its way to one endpoint. */
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description The delivery id (for a manual retry).
+             */
+            id: string;
+            /** @description The `webhook-id` header: the change id, the same on every attempt. */
+            webhookId: string;
+            /** @description `event.created`, `event.updated` or `event.status_changed`. or `webhook.test`. */
+            type: string;
+            /** @description The change sequence; null for a test. */
+            sequence: number | null;
+            /** @description `pending` (an attempt is due at `nextAttemptAt`), `succeeded` (a 2xx came back) or `failed` (no attempt left). */
+            status: "pending" | "succeeded" | "failed";
+            /** @description Attempts made. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due.
+             */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the last attempt was made.
+             */
+            lastAttemptAt: string | null;
+            /** @description The last HTTP status received. */
+            lastStatusCode: number | null;
+            /** @description Why the last attempt got no response (timeout, refused address, …). */
+            lastError: string | null;
+            /** @description The start of the last response body (at most 64 KiB). */
+            lastResponseBody: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was queued.
+             */
+            createdAt: string;
+        };
+        /** @description Deliveries, newest first. */
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDelivery"][];
+        };
+        /**
+         * @description The body of every delivery. Headers: `webhook-id` (dedupe on it), `webhook-timestamp` (Unix seconds of the attempt), `webhook-signature` (`v1,<base64 HMAC-SHA256>`, several space-separated during a secret rotation). Verify with any Standard Webhooks library.
+         * @example {
+         *       "type": "event.status_changed",
+         *       "timestamp": "2027-01-12T10:15:00.000Z",
+         *       "data": {
+         *         "id": "9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *         "eventId": "0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1",
+         *         "revision": 4,
+         *         "sequence": 118,
+         *         "changedFields": [
+         *           "status"
+         *         ],
+         *         "actor": {
+         *           "type": "operator"
+         *         },
+         *         "from": "draft",
+         *         "to": "submitted"
+         *       }
+         *     }
+         */
+        WebhookPayload: {
+            type: "event.created" | "event.updated" | "event.status_changed" | "webhook.test";
+            /**
+             * Format: date-time
+             * @description When the change was committed (for a test: when it was queued).
+             */
+            timestamp: string;
+            /** @description What changed. Fetch the event (or its revision) for the details. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The change id (also the `webhook-id` header).
+                 */
+                id?: string;
+                /**
+                 * Format: uuid
+                 * @description The event that changed.
+                 */
+                eventId?: string;
+                /** @description The change's number among the event's changes. */
+                revision?: number;
+                /** @description The change's number among the organization's, in commit order. */
+                sequence?: number;
+                /** @description The top-level fields that changed. */
+                changedFields?: string[];
+                /** @description Who made the change. */
+                actor?: {
+                    type: string;
+                };
+                /** @description `event.status_changed`: the status before. */
+                from?: string;
+                /** @description `event.status_changed`: the status after. */
+                to?: string;
+                /**
+                 * Format: uuid
+                 * @description `webhook.test`: the endpoint tested.
+                 */
+                endpointId?: string;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -994,6 +1719,8 @@ export interface components {
         IdempotentReplayed: "true";
         /** @description Strong entity tag of the event; changes whenever the event changes. Send it in `If-None-Match` (GET) or `If-Match` (PATCH). */
         ETag: string;
+        /** @description RFC 8288 link to the next page, `</v1/…?after=…&limit=…>; rel="next"`; present when `hasMore` is true. */
+        Link: string;
     };
     pathItems: never;
 }
@@ -1037,6 +1764,16 @@ export interface operations {
                 page?: number;
                 /** @description Events per page, 1 to 100. */
                 limit?: number;
+                /**
+                 * @description Only events in one of these statuses, comma-separated (draft, pending_approval, wait_for_proposals, proposals_received, booked, completed, cancelled). An unknown status is a 400 naming `query.status`.
+                 * @example draft,pending_approval
+                 */
+                status?: string;
+                /**
+                 * @description Only events whose `updatedAt` is strictly after this instant: an RFC 3339 date-time with a time zone (`2026-05-01T17:00:00Z`, `2026-05-01T19:00:00+02:00`). Anything else is a 400 naming `query.updatedAfter`. To follow changes without missing any, read `GET /v1/changes` instead: a change committed late can carry an `updatedAt` older than one you already saw.
+                 * @example 2026-05-01T17:00:00Z
+                 */
+                updatedAfter?: string;
             };
             header?: {
                 /**
@@ -1624,6 +2361,1526 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description Read the changes after this cursor; without it, from the first change of the organization. Opaque: pass `nextCursor` of the previous page unchanged. A cursor of another organization or another list, or a changed one, is a 400 naming `query.after` (code `invalid_cursor`). */
+                after?: string;
+                /** @description Changes per page, 1 to 100. */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes, oldest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangePage"];
+                };
+            };
+            /** @description `limit` is out of range, `after` is not a cursor of this feed (`query.after`), or a parameter is unknown. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEventRevisions: {
+        parameters: {
+            query?: {
+                /** @description Read the revisions older than this cursor; without it, from the newest. Opaque: pass `nextCursor` of the previous page unchanged. A cursor of another organization or another list, or a changed one, is a 400 naming `query.after` (code `invalid_cursor`). */
+                after?: string;
+                /** @description Revisions per page, 1 to 100. */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of revisions, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            /** @description The id is not a UUID (`id`), `limit` is out of range, `after` is not a cursor of this list (`query.after`), or a parameter is unknown. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization (an event of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEventRevision: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+                /**
+                 * @description The revision's number, from 1 (the create). Plain decimal digits; anything else is a 400 naming `revision`.
+                 * @example 1
+                 */
+                revision: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"];
+                };
+            };
+            /** @description The id is not a UUID (`id`), the revision is not a whole number >= 1 (`revision`), or a query parameter was sent. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization, or the event has no such revision. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description A query parameter was sent. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description Created, with its secret. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description The body was refused: `url` (not https, not public, malformed) or `enabledEvents`. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /** @description The endpoint's id. A malformed id is a 400 naming `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The id is not a UUID. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No webhook endpoint (or delivery) with this id in your organization (one of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /** @description The endpoint's id. A malformed id is a 400 naming `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a UUID. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No webhook endpoint (or delivery) with this id in your organization (one of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /** @description The endpoint's id. A malformed id is a 400 naming `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+                "application/merge-patch+json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The id or the body was refused. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No webhook endpoint (or delivery) with this id in your organization (one of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json` or `application/merge-patch+json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /** @description The endpoint's id. A malformed id is a 400 naming `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its new secret. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
+                };
+            };
+            /** @description The id is not a UUID. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No webhook endpoint (or delivery) with this id in your organization (one of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Deliveries to return, 1 to 100. */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /** @description The endpoint's id. A malformed id is a 400 naming `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description The id or `limit` was refused. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No webhook endpoint (or delivery) with this id in your organization (one of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /** @description The endpoint's id. */
+                id: string;
+                /** @description The delivery's id. */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description An id is not a UUID. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No webhook endpoint (or delivery) with this id in your organization (one of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /** @description The endpoint's id. A malformed id is a 400 naming `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The id is not a UUID. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No webhook endpoint (or delivery) with this id in your organization (one of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_event_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_event_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_event_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

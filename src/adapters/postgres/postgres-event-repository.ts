@@ -137,6 +137,9 @@ interface ChangeRow {
   data: string | null;
 }
 
+const CHANGE_COLUMNS =
+  'sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data';
+
 export function changeFromRow(row: ChangeRow): ChangeRecord {
   return {
     id: row.id,
@@ -228,6 +231,33 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
       const total = rows[0]?.total ?? 0;
       return { items: rows.flatMap((row) => (row.summary === null ? [] : [row.summary])), total };
     },
+    async listFiltered(organizationId, filter, { offset, limit }): Promise<EventPage> {
+      const conditions = ['organization_id = $1'];
+      const values: unknown[] = [organizationId];
+      if (filter.statuses.length > 0) {
+        values.push([...filter.statuses]);
+        conditions.push(`status = ANY($${values.length}::text[])`);
+      }
+      if (filter.updatedAfter !== undefined) {
+        values.push(filter.updatedAfter);
+        conditions.push(`updated_at > $${values.length}::timestamptz`);
+      }
+      const where = conditions.join(' AND ');
+      values.push(limit, offset);
+      // The total and the page in one statement, so in one snapshot and one round trip.
+      const { rows } = await query<{ total: string; summary: string | null }>(
+        pool,
+        `SELECT counted.total, page.summary
+         FROM (SELECT COUNT(*) AS total FROM events WHERE ${where}) counted
+         LEFT JOIN LATERAL (
+           SELECT summary FROM events WHERE ${where}
+           ORDER BY created_at DESC, id DESC LIMIT $${values.length - 1} OFFSET $${values.length}
+         ) page ON true`,
+        values,
+      );
+      const total = Number(rows[0]?.total ?? 0);
+      return { items: rows.flatMap((row) => (row.summary === null ? [] : [row.summary])), total };
+    },
     async findGranted(organizationId, userId, id) {
       const { rows } = await query<EventRow>(
         pool,
@@ -279,12 +309,33 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
       );
       return rows;
     },
-    async changes(organizationId, eventId, { limit }) {
+    async changes(organizationId, eventId, { limit, beforeRevision }) {
       const { rows } = await query<ChangeRow>(
         pool,
-        `SELECT sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data
-         FROM event_changes WHERE organization_id = $1 AND event_id = $2 ORDER BY revision DESC LIMIT $3`,
-        [organizationId, eventId, limit],
+        `SELECT ${CHANGE_COLUMNS} FROM event_changes
+         WHERE organization_id = $1 AND event_id = $2 AND revision < $3 ORDER BY revision DESC LIMIT $4`,
+        [organizationId, eventId, beforeRevision ?? 2_147_483_647, limit],
+      );
+      return rows.map(changeFromRow);
+    },
+    async revision(organizationId, eventId, revision) {
+      const { rows } = await query<ChangeRow & { snapshot: string }>(
+        pool,
+        `SELECT ${CHANGE_COLUMNS}, snapshot FROM event_changes
+         WHERE organization_id = $1 AND event_id = $2 AND revision = $3`,
+        [organizationId, eventId, revision],
+      );
+      return rows[0] ? { change: changeFromRow(rows[0]), snapshot: rows[0].snapshot } : undefined;
+    },
+    async changesAfter(organizationId, { afterSequence, limit }) {
+      // Numbers are taken under the organization's row lock, held to commit (APPEND_CHANGE): when this
+      // snapshot sees sequence n, every smaller number committed before n was even taken, so it is
+      // seen too. A change still in flight gets a number above every one returned here.
+      const { rows } = await query<ChangeRow>(
+        pool,
+        `SELECT ${CHANGE_COLUMNS} FROM event_changes
+         WHERE organization_id = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`,
+        [organizationId, afterSequence, limit],
       );
       return rows.map(changeFromRow);
     },

@@ -183,4 +183,63 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: '006_event_filters',
+    sql: `
+      -- The filtered event list (status, updatedAfter): a status filter reads one status's events
+      -- already newest first; updatedAfter reads only the events changed since.
+      CREATE INDEX events_by_status ON events (organization_id, status, created_at DESC, id DESC);
+      CREATE INDEX events_by_updated_at ON events (organization_id, updated_at);
+    `,
+  },
+  {
+    version: 7,
+    name: '007_webhooks',
+    sql: `
+      -- Webhooks (D18). An endpoint's cursor is the last change sequence of its organization turned into
+      -- deliveries for it; the change log is the durable outbox, deliveries are the attempts' queue.
+      -- Instances share the queue: a claim sets locked_until (taken with FOR UPDATE SKIP LOCKED).
+      CREATE TABLE webhook_endpoints (
+        organization_id text COLLATE "C" NOT NULL REFERENCES organizations (id),
+        id text COLLATE "C" NOT NULL,
+        url text NOT NULL,
+        enabled_events text NOT NULL,
+        status text NOT NULL,
+        disabled_reason text,
+        secret text NOT NULL,
+        previous_secret text,
+        previous_secret_expires_at timestamptz,
+        cursor bigint NOT NULL,
+        failing_since timestamptz,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE TABLE webhook_deliveries (
+        organization_id text COLLATE "C" NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        endpoint_id text COLLATE "C" NOT NULL,
+        message_id text COLLATE "C" NOT NULL,
+        type text NOT NULL,
+        sequence bigint,
+        payload text NOT NULL,
+        status text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz,
+        locked_until timestamptz,
+        lease_token text,
+        last_attempt_at timestamptz,
+        last_status_code integer,
+        last_error text,
+        last_response_body text,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (organization_id, id),
+        UNIQUE (organization_id, endpoint_id, message_id),
+        FOREIGN KEY (organization_id, endpoint_id) REFERENCES webhook_endpoints (organization_id, id) ON DELETE CASCADE
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+      CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (organization_id, endpoint_id, created_at);
+    `,
+  },
 ];

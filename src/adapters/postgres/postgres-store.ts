@@ -8,6 +8,7 @@ import { createPostgresIdentityRepository } from './postgres-identity-repository
 import { migrations } from './postgres-migrations.js';
 import { createPostgresSessionRepository } from './postgres-session-repository.js';
 import { inTransaction, query } from './postgres-transaction.js';
+import { createPostgresWebhookRepository } from './postgres-webhook-repository.js';
 
 export interface PostgresOptions {
   /** postgres://user:password@host:port/database[?options=-c search_path=schema] */
@@ -73,6 +74,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
   const idempotency = createPostgresIdempotencyRepository(pool);
   const credentials = createPostgresCredentialRepository(pool);
   const sessions = createPostgresSessionRepository(pool);
+  const webhooks = createPostgresWebhookRepository(pool);
   const transfer = createPostgresDataTransfer(unlimited);
   let closed: Promise<void> | undefined;
 
@@ -83,6 +85,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
     idempotency,
     credentials,
     sessions,
+    webhooks,
     transfer,
     secrets: {
       async ensure(name, candidate) {

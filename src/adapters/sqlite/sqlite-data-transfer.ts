@@ -93,6 +93,25 @@ const TABLES: Table[] = [
     key: ['organization_id', 'sequence'],
   },
   {
+    kind: 'webhookEndpoints',
+    select: `organization_id AS organizationId, id, url, enabled_events AS enabledEvents, status,
+      disabled_reason AS disabledReason, secret, previous_secret AS previousSecret,
+      previous_secret_expires_at AS previousSecretExpiresAt, cursor, failing_since AS failingSince,
+      created_at AS createdAt, updated_at AS updatedAt`,
+    from: 'webhook_endpoints',
+    key: ['organization_id', 'id'],
+  },
+  {
+    // Leases (locked_until, lease_token) stay behind: a delivery being attempted is due again on the target.
+    kind: 'webhookDeliveries',
+    select: `organization_id AS organizationId, id, endpoint_id AS endpointId, message_id AS messageId, type,
+      sequence, payload, status, attempts, next_attempt_at AS nextAttemptAt, last_attempt_at AS lastAttemptAt,
+      last_status_code AS lastStatusCode, last_error AS lastError, last_response_body AS lastResponseBody,
+      created_at AS createdAt`,
+    from: 'webhook_deliveries',
+    key: ['organization_id', 'id'],
+  },
+  {
     kind: 'serverSecrets',
     select: 'name, value, created_at AS createdAt',
     from: 'server_secrets',
@@ -192,6 +211,17 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
           (organization_id, sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data, snapshot)
           VALUES (@organizationId, @sequence, @id, @eventId, @revision, @type, @occurredAt, @actor, @changedFields,
             @diff, @data, @snapshot)`),
+        webhookEndpoints: db.prepare(`INSERT INTO webhook_endpoints
+          (organization_id, id, url, enabled_events, status, disabled_reason, secret, previous_secret,
+            previous_secret_expires_at, cursor, failing_since, created_at, updated_at)
+          VALUES (@organizationId, @id, @url, @enabledEvents, @status, @disabledReason, @secret, @previousSecret,
+            @previousSecretExpiresAt, @cursor, @failingSince, @createdAt, @updatedAt)`),
+        // No lease: whatever the source was attempting is due again here.
+        webhookDeliveries: db.prepare(`INSERT INTO webhook_deliveries
+          (organization_id, id, endpoint_id, message_id, type, sequence, payload, status, attempts, next_attempt_at,
+            last_attempt_at, last_status_code, last_error, last_response_body, created_at)
+          VALUES (@organizationId, @id, @endpointId, @messageId, @type, @sequence, @payload, @status, @attempts,
+            @nextAttemptAt, @lastAttemptAt, @lastStatusCode, @lastError, @lastResponseBody, @createdAt)`),
         // A target that made its own secret before the copy takes the source's: tokens already handed out stay valid.
         serverSecrets:
           db.prepare(`INSERT INTO server_secrets (name, value, created_at) VALUES (@name, @value, @createdAt)

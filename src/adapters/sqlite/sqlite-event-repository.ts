@@ -179,7 +179,14 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     });
   };
   const selectChanges = db.prepare(
-    `SELECT ${CHANGE_COLUMNS} FROM event_changes WHERE organization_id = ? AND event_id = ? ORDER BY revision DESC LIMIT ?`,
+    `SELECT ${CHANGE_COLUMNS} FROM event_changes WHERE organization_id = ? AND event_id = ? AND revision < ?
+     ORDER BY revision DESC LIMIT ?`,
+  );
+  const selectRevision = db.prepare(
+    `SELECT ${CHANGE_COLUMNS}, snapshot FROM event_changes WHERE organization_id = ? AND event_id = ? AND revision = ?`,
+  );
+  const selectChangesAfter = db.prepare(
+    `SELECT ${CHANGE_COLUMNS} FROM event_changes WHERE organization_id = ? AND sequence > ? ORDER BY sequence LIMIT ?`,
   );
   const selectGranted = db.prepare(`
     SELECT e.organization_id, e.created_by, e.previous_status, e.document
@@ -248,6 +255,36 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     async list(organizationId, { offset, limit }): Promise<EventPage> {
       return readPage(organizationId, offset, limit);
     },
+    async listFiltered(organizationId, filter, { offset, limit }): Promise<EventPage> {
+      const conditions = ['organization_id = ?'];
+      const values: unknown[] = [organizationId];
+      if (filter.statuses.length > 0) {
+        conditions.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
+        values.push(...filter.statuses);
+      }
+      if (filter.updatedAfter !== undefined) {
+        // Both sides are ISO 8601 UTC texts with milliseconds, so text order is time order.
+        conditions.push('updated_at > ?');
+        values.push(filter.updatedAfter);
+      }
+      const where = conditions.join(' AND ');
+      // One read transaction: the total and the page come from the same snapshot.
+      const read = db.transaction((): EventPage => {
+        const total = db
+          .prepare(`SELECT COUNT(*) FROM events WHERE ${where}`)
+          .pluck()
+          .get(...values) as number;
+        if (offset >= total) return { items: [], total };
+        const items = db
+          .prepare(
+            `SELECT summary FROM events WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+          )
+          .pluck()
+          .all(...values, limit, offset) as string[];
+        return { items, total };
+      });
+      return read();
+    },
     async findGranted(organizationId, userId, id) {
       const row = selectGranted.get(organizationId, userId, id) as EventRow | undefined;
       return row ? fromRow(row) : undefined;
@@ -291,8 +328,19 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     async grantees(organizationId, eventId) {
       return selectGrantees.all(organizationId, eventId) as Grantee[];
     },
-    async changes(organizationId, eventId, { limit }) {
-      return (selectChanges.all(organizationId, eventId, limit) as ChangeRow[]).map(changeFromRow);
+    async changes(organizationId, eventId, { limit, beforeRevision }) {
+      const before = beforeRevision ?? Number.MAX_SAFE_INTEGER;
+      return (selectChanges.all(organizationId, eventId, before, limit) as ChangeRow[]).map(changeFromRow);
+    },
+    async revision(organizationId, eventId, revision) {
+      const row = selectRevision.get(organizationId, eventId, revision) as
+        | (ChangeRow & { snapshot: string })
+        | undefined;
+      return row ? { change: changeFromRow(row), snapshot: row.snapshot } : undefined;
+    },
+    async changesAfter(organizationId, { afterSequence, limit }) {
+      // SQLite has one writer at a time, so a committed change never appears behind a later sequence.
+      return (selectChangesAfter.all(organizationId, afterSequence, limit) as ChangeRow[]).map(changeFromRow);
     },
   };
 }

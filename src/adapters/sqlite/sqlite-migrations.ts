@@ -170,4 +170,62 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: '006_event_filters',
+    sql: `
+      -- The filtered event list (status, updatedAfter): a status filter reads one status's events
+      -- already newest first; updatedAfter reads only the events changed since.
+      CREATE INDEX events_by_status ON events (organization_id, status, created_at DESC, id DESC);
+      CREATE INDEX events_by_updated_at ON events (organization_id, updated_at);
+    `,
+  },
+  {
+    version: 7,
+    name: '007_webhooks',
+    sql: `
+      -- Webhooks (D18). An endpoint's cursor is the last change sequence of its organization turned into
+      -- deliveries for it; the change log is the durable outbox, deliveries are the attempts' queue.
+      CREATE TABLE webhook_endpoints (
+        organization_id TEXT NOT NULL REFERENCES organizations (id),
+        id TEXT NOT NULL,
+        url TEXT NOT NULL,
+        enabled_events TEXT NOT NULL,
+        status TEXT NOT NULL,
+        disabled_reason TEXT,
+        secret TEXT NOT NULL,
+        previous_secret TEXT,
+        previous_secret_expires_at TEXT,
+        cursor INTEGER NOT NULL,
+        failing_since TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE TABLE webhook_deliveries (
+        organization_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        endpoint_id TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        sequence INTEGER,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT,
+        locked_until TEXT,
+        lease_token TEXT,
+        last_attempt_at TEXT,
+        last_status_code INTEGER,
+        last_error TEXT,
+        last_response_body TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (organization_id, id),
+        UNIQUE (organization_id, endpoint_id, message_id),
+        FOREIGN KEY (organization_id, endpoint_id) REFERENCES webhook_endpoints (organization_id, id) ON DELETE CASCADE
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+      CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (organization_id, endpoint_id, created_at);
+    `,
+  },
 ];

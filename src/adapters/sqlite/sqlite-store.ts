@@ -9,6 +9,7 @@ import { createSqliteIdempotencyRepository } from './sqlite-idempotency-reposito
 import { createSqliteIdentityRepository } from './sqlite-identity-repository.js';
 import { migrations } from './sqlite-migrations.js';
 import { createSqliteSessionRepository } from './sqlite-session-repository.js';
+import { createSqliteWebhookRepository } from './sqlite-webhook-repository.js';
 import { WriteQueue } from './write-queue.js';
 
 export interface SqliteOptions {
@@ -41,12 +42,14 @@ export function openSqliteStore(options: SqliteOptions): Store {
   let idempotency: Store['idempotency'] | undefined;
   let credentials: Store['credentials'] | undefined;
   let sessions: Store['sessions'] | undefined;
+  let webhooks: Store['webhooks'] | undefined;
   const ready = () => {
     events ??= createSqliteEventRepository(db, queue);
     identity ??= createSqliteIdentityRepository(db, queue);
     idempotency ??= createSqliteIdempotencyRepository(db, queue);
     credentials ??= createSqliteCredentialRepository(db, queue);
     sessions ??= createSqliteSessionRepository(db, queue);
+    webhooks ??= createSqliteWebhookRepository(db, queue);
   };
 
   return {
@@ -82,6 +85,10 @@ export function openSqliteStore(options: SqliteOptions): Store {
     get sessions() {
       ready();
       return sessions!;
+    },
+    get webhooks() {
+      ready();
+      return webhooks!;
     },
     get transfer() {
       return createSqliteDataTransfer(db);

@@ -5,6 +5,7 @@ import { etagOf, ifNoneMatchHits } from '../../app/etag.js';
 import { createEvent, eventIdProblems, getEventDocument, listEvents, updateEvent } from '../../app/events.js';
 import { createEventIdempotently } from '../../app/idempotent-create.js';
 import { ValidationError } from '../../domain/errors.js';
+import { hasEventFilter, readEventFilter } from '../../domain/event-filter.js';
 import { isPlainObject } from '../../domain/values.js';
 import { documentedBody } from '../openapi.js';
 import { queryProblems, strictQuery } from '../query.js';
@@ -46,6 +47,15 @@ async function requireObjectBody(request: FastifyRequest) {
   }
 }
 
+/** `page` and `limit` as numbers, `status` of known statuses, `updatedAfter` in RFC 3339: one 400 for all. */
+async function checkListQuery(request: FastifyRequest) {
+  const problems = [
+    ...queryProblems(ListEventsRoute.querystring, request),
+    ...readEventFilter(request.query as Record<string, unknown>).problems,
+  ];
+  if (problems.length > 0) throw new ValidationError(problems);
+}
+
 function sendDocument(reply: FastifyReply, document: string) {
   return reply.type(JSON_TYPE).header('etag', etagOf(document)).send(document);
 }
@@ -58,10 +68,16 @@ export function eventRoutes(deps: AppDeps) {
 
     app.get<{ Querystring: Static<typeof ListQuery> }>(
       '/events',
-      { schema: ListEventsRoute, onRequest: strictQuery(ListEventsRoute.querystring) },
+      { schema: ListEventsRoute, onRequest: checkListQuery },
       async (request, reply) => {
         const { page, limit } = request.query;
-        const result = await listEvents(deps, request.principal, { page, limit });
+        const query = request.query as Record<string, unknown>;
+        const filter = hasEventFilter(query) ? readEventFilter(query).filter : undefined;
+        const result = await listEvents(deps, request.principal, {
+          page,
+          limit,
+          ...(filter ? { filter } : {}),
+        });
         const body = `{"data":[${result.items.join(',')}],"page":${page},"limit":${limit},"total":${result.total}}`;
         return reply.type(JSON_TYPE).send(body);
       },
