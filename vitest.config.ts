@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects. `sqlite` runs every suite on the embedded store. `postgres` runs the repository
- * contract, the HTTP suites and the people use cases again on PostgreSQL (a schema of their own per test file); it is on
+ * contract, the HTTP suites, the people use cases and the dashboard's browser tests again on PostgreSQL (a schema of their own per test file); it is on
  * when TEST_DATABASE_URL is set, and also when EVENTPLAN_REQUIRE_SERVICES=1 so that CI fails, rather
  * than skips, if the URL is missing. Suites that need PostgreSQL or Redis themselves skip with a
  * visible reason when their URL is unset (test/helpers/services.ts).
@@ -42,6 +42,8 @@ export default defineConfig({
                   'test/people/{credentials,invites,sessions}.test.ts',
                   // The dashboard's use cases, which read and write through the store.
                   'test/app/**/*.test.ts',
+                  // The dashboard in a real browser, over a real store.
+                  'test/browser/**/*.test.ts',
                 ],
                 env: { TEST_BACKEND: 'postgres' },
               },

@@ -36,9 +36,16 @@ describe('the details form as an API body', () => {
   });
 
   it('passes on what is not plainly a number, so the API refuses it with its own message', () => {
+    const { body } = detailsBody({ name: 'x', numPeople: 'twelve', 'budgetBreakdown.venue': '1e3' });
+    expect(body.numPeople).toBe('twelve');
+    expect((body.budgetBreakdown as Record<string, unknown>).venue).toBe('1e3');
+  });
+
+  it('sends negative and fractional numbers as numbers, so the message is about their value', () => {
     const { body } = detailsBody({ name: 'x', numPeople: '12.5', 'budgetBreakdown.venue': '-3' });
-    expect(body.numPeople).toBe('12.5');
-    expect((body.budgetBreakdown as Record<string, unknown>).venue).toBe('-3');
+    expect(body.numPeople).toBe(12.5);
+    expect((body.budgetBreakdown as Record<string, unknown>).venue).toBe(-3);
+    expect(sessionBody({ capacity: '-1' }).capacity).toBe(-1);
   });
 
   it('leaves out blank rows and maps problems back to the row the person typed in', () => {

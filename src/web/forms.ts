@@ -25,13 +25,16 @@ export function fields(form: FormBody, name: string): string[] {
   return Array.isArray(value) ? value : [value];
 }
 
-const WHOLE_NUMBER = /^\s*\d+\s*$/;
-const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
+/**
+ * Anything written as a plain number, negative or with decimals, is sent as that number, so the domain
+ * answers about its value ("must be a whole number", "must be at least 0") rather than its type.
+ */
+const PLAIN_NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 
-/** A number control: blank clears (null), digits become a number, anything else is passed on to be refused. */
-function numberValue(raw: string, pattern: RegExp): number | string | null {
+/** A number control: blank clears (null), a number becomes a number, anything else is passed on to be refused. */
+function numberValue(raw: string): number | string | null {
   if (raw.trim() === '') return null;
-  return pattern.test(raw) ? Number(raw) : raw;
+  return PLAIN_NUMBER.test(raw) ? Number(raw) : raw;
 }
 
 /** A text control: blank clears (null). */
@@ -74,15 +77,15 @@ export function detailsBody(form: FormBody): { body: Record<string, unknown>; ro
   const body: Record<string, unknown> = {};
   const rows: RowMap = {};
   body.name = field(form, 'name');
-  body.numPeople = numberValue(field(form, 'numPeople'), WHOLE_NUMBER);
-  body.numMeetingRoomsNeeded = numberValue(field(form, 'numMeetingRoomsNeeded'), WHOLE_NUMBER);
+  body.numPeople = numberValue(field(form, 'numPeople'));
+  body.numMeetingRoomsNeeded = numberValue(field(form, 'numMeetingRoomsNeeded'));
   for (const name of TEXT_FIELDS) body[name] = textValue(field(form, name));
   body.decisionFactors = lines(field(form, 'decisionFactors'));
   body.additionalServices = lines(field(form, 'additionalServices'));
 
   const budget: Record<string, number | string | null> = {};
   for (const category of BUDGET_CATEGORIES) {
-    budget[category] = numberValue(field(form, `budgetBreakdown.${category}`), DECIMAL);
+    budget[category] = numberValue(field(form, `budgetBreakdown.${category}`));
   }
   body.budgetBreakdown = budget;
 
@@ -159,7 +162,7 @@ export function roomsBody(form: FormBody, stored: EventDetails['accommodations']
     const counts: Record<string, number | string | null> = {};
     let filled = 0;
     for (const type of ROOM_TYPES) {
-      const value = numberValue(field(form, `accommodations.${night}.${type}`), WHOLE_NUMBER);
+      const value = numberValue(field(form, `accommodations.${night}.${type}`));
       if (value !== null) {
         counts[type] = value;
         filled++;
@@ -189,7 +192,7 @@ export function problemsByField(problems: readonly Problem[]): Map<string, strin
 
 /** The session fields of an agenda form, as an `add` or `update` operation's `session`. */
 export function sessionBody(form: FormBody): Record<string, unknown> {
-  const capacity = numberValue(field(form, 'capacity'), WHOLE_NUMBER);
+  const capacity = numberValue(field(form, 'capacity'));
   return {
     title: field(form, 'title'),
     dates: fields(form, 'dates').filter((date) => date !== ''),

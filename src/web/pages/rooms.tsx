@@ -2,7 +2,7 @@
 import { ROOM_TYPES } from '../../domain/types.js';
 import { day } from '../format.js';
 import type { FormValues } from './event-form.js';
-import { CsrfField, ErrorSummary, type Frame, fieldId, Layout } from './layout.js';
+import { CsrfField, ErrorSummary, ErrorText, type Frame, fieldId, Layout } from './layout.js';
 
 export interface RoomsModel {
   eventId: string;
@@ -170,9 +170,16 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
                 ))}
               </select>
             </div>
-            <div class="field">
+            <div class={errors.has('copyFrom') ? 'field invalid' : 'field'}>
               <label for={fieldId('copyFrom')}>First night of the range</label>
-              <input id={fieldId('copyFrom')} name="copyFrom" type="date" />
+              <ErrorText id={fieldId('copyFrom')} messages={errors.get('copyFrom')} />
+              <input
+                id={fieldId('copyFrom')}
+                name="copyFrom"
+                type="date"
+                aria-invalid={errors.has('copyFrom') ? 'true' : undefined}
+                aria-describedby={errors.has('copyFrom') ? `${fieldId('copyFrom')}-error` : undefined}
+              />
             </div>
             <div class="field">
               <label for={fieldId('copyTo')}>Last night of the range</label>

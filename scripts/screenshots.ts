@@ -1,0 +1,234 @@
+/**
+ * Screenshots of every dashboard page for docs/dashboard.md, from a real run: `eventplan serve` on a
+ * temporary SQLite database, entered the way a newcomer does (the invitation links printed at first
+ * start), filled with a realistic event through the API and the dashboard's own forms, and photographed
+ * in Debian's Chromium at 1280 px wide. Run with `npm run screenshots`; writes docs/dashboard/*.png.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, 'docs', 'dashboard');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const PASSWORD = 'a long walk to the venue';
+
+interface FirstStart {
+  base: string;
+  key: string;
+  inviteUrl: string;
+  approverInviteUrl: string;
+}
+
+/** Starts `eventplan serve` (from source) on a free port and reads what its first start prints. */
+function serve(databasePath: string): Promise<{ server: ChildProcess; start: FirstStart }> {
+  const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'entry.ts'), 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databasePath, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const found: Partial<FirstStart> = {};
+    server.once('exit', (code) => reject(new Error(`eventplan serve exited with ${code}`)));
+    createInterface({ input: server.stdout! }).on('line', (line) => {
+      let entry: Record<string, string>;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (entry.key) found.key = entry.key;
+      if (entry.try) found.base = /(https?:\/\/\S+)\/v1\/events/.exec(entry.try)?.[1];
+      if (entry.inviteUrl) found.inviteUrl = entry.inviteUrl;
+      if (entry.approverInviteUrl) found.approverInviteUrl = entry.approverInviteUrl;
+      if (found.base && found.key && found.inviteUrl && found.approverInviteUrl) {
+        resolve({ server, start: found as FirstStart });
+      }
+    });
+  });
+}
+
+async function api(start: FirstStart, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${start.base}${path}`, {
+    method,
+    headers: { 'x-api-key': start.key, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+const session = (title: string, dates: string[], startTime: string, endTime: string, extra = {}) => ({
+  title,
+  dates,
+  startTime,
+  endTime,
+  ...extra,
+});
+
+/** The event most screenshots show: three nights in Lisbon or Barcelona, a budget, an agenda. */
+const SUMMIT = {
+  name: 'EMEA sales summit 2027',
+  currency: 'EUR',
+  formattedLocations: [
+    { city: 'Lisbon', country: 'Portugal' },
+    { city: 'Barcelona', state: 'Catalonia', country: 'Spain' },
+  ],
+  numPeople: 140,
+  budgetBreakdown: { venue: 42000, fb: 18500, av: 6200, transport: 3800, activities: 5400.5 },
+  flexibility: 'A week either way in May',
+  decisionDeadline: '2027-01-29',
+  accommodations: {
+    '2027-05-11': { Single: 30, Double: 4 },
+    '2027-05-12': { Single: 112, Double: 12, Suite: 3 },
+    '2027-05-13': { Single: 108, Double: 12, Suite: 3 },
+    '2027-05-14': { Single: 40, Double: 2 },
+  },
+  meetingRoomDates: [{ startDate: '2027-05-12', endDate: '2027-05-14' }],
+  numMeetingRoomsNeeded: 4,
+  foodBeverageRequirements: 'Vegetarian and gluten-free options at every meal; one seated dinner.',
+  meetingRooms: 'A plenary for 140 in theatre style, three breakouts for 40.',
+  otherNotes: 'Within 30 minutes of the airport.',
+  notesForVenue: 'Step-free access to every room, please.',
+  decisionFactors: ['Price', 'Location', 'Other'],
+  decisionFactorOtherText: 'Sustainability certification',
+  additionalServices: ['Airport transfers', 'Registration desk'],
+  agenda: [
+    session('Welcome coffee', ['2027-05-12'], '08:30', '09:00', { capacity: 140 }),
+    session('Opening plenary', ['2027-05-12'], '09:00', '10:30', {
+      capacity: 140,
+      roomType: 'Plenary',
+      avRequirements: ['Projector', 'Two handheld microphones'],
+    }),
+    session('Regional breakouts', ['2027-05-12', '2027-05-13'], '11:00', '12:30', {
+      capacity: 40,
+      roomType: 'Breakout',
+    }),
+    session('Customer panel', ['2027-05-13'], '14:00', '15:30', { capacity: 140, roomType: 'Plenary' }),
+    session('Closing and awards', ['2027-05-14'], '10:00', '11:30', { capacity: 140, roomType: 'Plenary' }),
+  ],
+};
+
+async function chooseSignIn(browser: Browser, inviteUrl: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  await page.goto(inviteUrl);
+  await page.getByLabel('New password').fill(PASSWORD);
+  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Set password' }).click()]);
+  return page;
+}
+
+async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  await page.waitForLoadState('load');
+  const file = join(OUT, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  console.log(`${file} (${Math.round(statSync(file).size / 1024)} KB)`);
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'eventplan-screenshots-'));
+  mkdirSync(OUT, { recursive: true });
+  const { server, start } = await serve(join(dir, 'eventplan.db'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars'],
+  });
+  try {
+    // Events through the API (the planner's key): granted to the planner and their approver.
+    const summit = String((await api(start, 'POST', '/v1/events', SUMMIT)).id);
+    await api(start, 'POST', '/v1/events', {
+      name: 'Engineering offsite',
+      currency: 'USD',
+      formattedLocations: [{ city: 'Denver', state: 'CO', country: 'USA' }],
+      numPeople: 60,
+      budgetBreakdown: { venue: 15000, fb: 9000 },
+      decisionDeadline: '2027-02-15',
+      meetingRoomDates: [{ startDate: '2027-04-20', endDate: '2027-04-22' }],
+    });
+    const kickoff = String(
+      (
+        await api(start, 'POST', '/v1/events', {
+          name: 'Partner kickoff',
+          currency: 'GBP',
+          formattedLocations: [{ city: 'Manchester', country: 'UK' }],
+          numPeople: 80,
+          budgetBreakdown: { venue: 12000 },
+        })
+      ).id,
+    );
+    const bare = String((await api(start, 'POST', '/v1/events', { name: 'Board retreat (idea)' })).id);
+
+    // In through the links the first start printed, as a newcomer does.
+    const signedOut = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const visitor = await signedOut.newPage();
+    await visitor.goto(`${start.base}/app`);
+    await shoot(visitor, 'sign-in', { fullPage: false });
+    const planner = await chooseSignIn(browser, start.inviteUrl);
+    const approver = await chooseSignIn(browser, start.approverInviteUrl);
+
+    // The planner asks for approval of the kickoff; the approver will see it pending.
+    await planner.goto(`${start.base}/app/events/${kickoff}`);
+    await Promise.all([
+      planner.waitForNavigation(),
+      planner.getByRole('button', { name: 'Request approval' }).click(),
+    ]);
+    await Promise.all([
+      planner.waitForNavigation(),
+      planner.getByRole('main').getByRole('button', { name: 'Request approval' }).click(),
+    ]);
+    await shoot(planner, 'checklist-blocked', { fullPage: false });
+    await api(start, 'PATCH', `/v1/events/${kickoff}`, {
+      decisionDeadline: '2027-01-15',
+      meetingRoomDates: [{ startDate: '2027-03-02', endDate: '2027-03-03' }],
+    });
+    await planner.goto(`${start.base}/app/events/${kickoff}/moves/request_approval`);
+    await shoot(planner, 'move-confirmation', { fullPage: false });
+    await Promise.all([
+      planner.waitForNavigation(),
+      planner.getByRole('main').getByRole('button', { name: 'Request approval' }).click(),
+    ]);
+
+    await planner.goto(`${start.base}/app`);
+    await shoot(planner, 'event-list');
+    await planner.goto(`${start.base}/app/events/${summit}`);
+    await shoot(planner, 'event-page');
+    await planner.goto(`${start.base}/app/events/${bare}`);
+    await shoot(planner, 'event-page-checklist', { fullPage: false });
+    await planner.goto(`${start.base}/app/events/${summit}/edit`);
+    await planner.getByRole('textbox', { name: 'Name', exact: true }).fill('');
+    await planner.getByLabel('Food and beverage', { exact: true }).fill('18500.755');
+    await Promise.all([planner.waitForNavigation(), planner.getByRole('button', { name: 'Save' }).click()]);
+    await shoot(planner, 'edit-error', { fullPage: false });
+    await planner.goto(`${start.base}/app/events/${summit}/edit`);
+    await shoot(planner, 'edit');
+    await planner.goto(`${start.base}/app/events/${summit}/rooms?from=2027-05-15&to=2027-05-15`);
+    await shoot(planner, 'rooms');
+    await planner.goto(`${start.base}/app/events/${summit}/agenda`);
+    await shoot(planner, 'agenda');
+    await planner.goto(`${start.base}/app/events/new`);
+    await shoot(planner, 'new-event', { fullPage: false });
+    await planner.goto(`${start.base}/app/sessions`);
+    await shoot(planner, 'sessions', { fullPage: false });
+
+    await approver.goto(`${start.base}/app/events/${kickoff}`);
+    await shoot(approver, 'approver-event-page', { fullPage: false });
+    await approver.goto(`${start.base}/app/events/${kickoff}/moves/return_to_draft`);
+    await shoot(approver, 'return-to-draft', { fullPage: false });
+    await approver.goto(`${start.base}/app/events/00000000-0000-4000-8000-000000000000`);
+    await shoot(approver, 'not-found', { fullPage: false });
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
