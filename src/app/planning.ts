@@ -3,7 +3,7 @@
  * the person's grants, enforced here and in the store's queries; API keys stay organization-wide.
  */
 import type { Actor, ChangeRecord } from '../domain/changes.js';
-import { PreconditionFailedError } from '../domain/errors.js';
+import { NotInAGroupError, PreconditionFailedError } from '../domain/errors.js';
 import {
   allowedMoves,
   type Checklist,
@@ -155,8 +155,14 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
   };
 }
 
-/** A new event created in the dashboard: the person is its creator, granted like an API create. */
-export function createMyEvent(deps: AppDeps, person: PersonRef, body: Record<string, unknown>) {
+/**
+ * A new event created in the dashboard: the person is its creator, granted like an API create. A person
+ * in no group would get no grant (D11) and lose sight of it at once, so the dashboard refuses instead.
+ */
+export async function createMyEvent(deps: AppDeps, person: PersonRef, body: Record<string, unknown>) {
+  if ((await deps.store.identity.countMemberships(person.organizationId, person.userId)) === 0) {
+    throw new NotInAGroupError();
+  }
   const creator = {
     organizationId: person.organizationId,
     userId: person.userId,

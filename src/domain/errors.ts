@@ -102,6 +102,16 @@ export class ChecklistIncompleteError extends DomainError {
   }
 }
 
+/** A dashboard create by a person in no group: the event would be granted to no one, its creator included (D11). */
+export class NotInAGroupError extends DomainError {
+  readonly code = 'not_in_a_group';
+  constructor() {
+    super(
+      'You are in no group, so an event you create would be visible to no one, you included. Ask an operator to add you to a group; nothing was created.',
+    );
+  }
+}
+
 export class RateLimitedError extends DomainError {
   readonly code = 'rate_limited';
   constructor(readonly retryAfterSeconds: number) {

@@ -11,6 +11,7 @@ import {
   IdempotencyKeyReusedError,
   MoveNotAllowedError,
   NotFoundError,
+  NotInAGroupError,
   PreconditionFailedError,
   type Problem,
   RateLimitedError,
@@ -46,6 +47,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof EventCancelledError || error instanceof AgendaSessionsOrphanedError) return 409;
   if (error instanceof ConflictError || error instanceof IdempotencyKeyInUseError) return 409;
   if (error instanceof MoveNotAllowedError || error instanceof ChecklistIncompleteError) return 409;
+  if (error instanceof NotInAGroupError) return 409;
   if (error instanceof PreconditionFailedError) return 412;
   if (error instanceof IdempotencyKeyReusedError) return 422;
   if (error instanceof RateLimitedError) return 429;

@@ -56,6 +56,8 @@ export interface IdentityRepository {
   putMember(organizationId: string, groupId: string, userId: string, role: MemberRole): Promise<void>;
   /** Resolves to false when the user was not a member. */
   removeMember(groupId: string, userId: string): Promise<boolean>;
+  /** How many groups the user belongs to (as member or approver). */
+  countMemberships(organizationId: string, userId: string): Promise<number>;
   insertKey(key: ApiKeyRecord): Promise<void>;
   findKey(keyId: string): Promise<ApiKeyRecord | undefined>;
   findCredentials(keyId: string): Promise<KeyCredentials | undefined>;

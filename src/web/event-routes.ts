@@ -20,6 +20,7 @@ import {
   ChecklistIncompleteError,
   EventCancelledError,
   MoveNotAllowedError,
+  NotInAGroupError,
   PreconditionFailedError,
   type Problem,
   ValidationError,
@@ -136,6 +137,9 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
         const { id } = await createMyEvent(deps, person(request), body);
         return seeOther(reply, `/app/events/${id}`, 'created');
       } catch (error) {
+        if (error instanceof NotInAGroupError) {
+          return newForm(request, reply, { values: form, refusal: error.message }, 409);
+        }
         if (!(error instanceof ValidationError)) throw error;
         const problems = formProblems(error.problems, (name) => toFormField(name, rows));
         return newForm(request, reply, { values: form, problems }, 400);
@@ -152,8 +156,13 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
     });
 
     app.post<IdParams>('/events/:id/duplicate', async (request, reply) => {
-      const { id } = await duplicateMyEvent(deps, person(request), request.params.id);
-      return seeOther(reply, `/app/events/${id}`, 'duplicated');
+      try {
+        const { id } = await duplicateMyEvent(deps, person(request), request.params.id);
+        return seeOther(reply, `/app/events/${id}`, 'duplicated');
+      } catch (error) {
+        if (!(error instanceof NotInAGroupError)) throw error;
+        return seeOther(reply, `/app/events/${request.params.id}`, 'not-in-a-group');
+      }
     });
 
     // Edit details

@@ -14,6 +14,8 @@ export const NOTICES = {
   'session-saved': 'Session saved.',
   'session-removed': 'Session removed.',
   moved: 'Status changed.',
+  'not-in-a-group':
+    'Nothing was created: you are in no group, so a new event would be visible to no one, you included. Ask an operator to add you to a group.',
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

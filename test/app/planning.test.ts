@@ -21,6 +21,7 @@ import {
   ChecklistIncompleteError,
   MoveNotAllowedError,
   NotFoundError,
+  NotInAGroupError,
   PreconditionFailedError,
   ValidationError,
 } from '../../src/domain/errors.js';
@@ -102,6 +103,22 @@ for (const backend of BACKENDS) {
         expect(listed.rows.map((row) => row.id)).toEqual([id]);
         expect(listed.rows[0]!.creator.userId).toBe(creator.userId);
       }
+    });
+
+    it('refuses to create or duplicate for a person in no group, who could not see the event, and writes nothing', async () => {
+      const { id: org } = await createOrganization(deps, 'Loners');
+      const loner = await person(org, undefined, 'member');
+      await expect(createMyEvent(deps, loner, { name: 'Invisible' })).rejects.toBeInstanceOf(
+        NotInAGroupError,
+      );
+      const everything = await store().events.list(org, { offset: 0, limit: 10 });
+      expect(everything.total).toBe(0);
+      // Once in a group, the same person creates and sees the event.
+      const { id: group } = await createGroup(deps, { organizationId: org, name: 'Now a team' });
+      await addGroupMember(deps, { groupId: group, userId: loner.userId, role: 'member' });
+      const { id, grantedTo } = await createMyEvent(deps, loner, { name: 'Visible now' });
+      expect(grantedTo).toBe(1);
+      expect((await viewMyEvent(deps, loner, id)).details.name).toBe('Visible now');
     });
 
     it('lists by status, by a name search that is case-insensitive and literal, page by page', async () => {

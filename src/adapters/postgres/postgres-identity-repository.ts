@@ -176,6 +176,14 @@ export function createPostgresIdentityRepository(pool: Pool): IdentityRepository
       );
       return rowCount > 0;
     },
+    async countMemberships(organizationId, userId) {
+      const { rows } = await query<{ count: string }>(
+        pool,
+        'SELECT COUNT(*) AS count FROM group_members WHERE organization_id = $1 AND user_id = $2',
+        [organizationId, userId],
+      );
+      return Number(rows[0]?.count ?? 0);
+    },
     async insertKey(key) {
       await query(pool, INSERT_KEY, keyValues(key));
     },

@@ -160,6 +160,12 @@ export function createSqliteIdentityRepository(db: Database, queue: WriteQueue):
             .changes > 0,
       );
     },
+    async countMemberships(organizationId, userId) {
+      return db
+        .prepare('SELECT COUNT(*) FROM group_members WHERE organization_id = ? AND user_id = ?')
+        .pluck()
+        .get(organizationId, userId) as number;
+    },
     insertKey(key) {
       return queue.run(() => {
         insertKey.run(key);

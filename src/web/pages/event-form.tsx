@@ -100,6 +100,8 @@ export interface EventFormModel {
   orphans?: OrphanedSession[];
   /** Set when the event changed since the form was read: nothing was written. */
   stale?: boolean;
+  /** Why nothing was written, when no field is to blame. */
+  refusal?: string;
 }
 
 export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
@@ -125,6 +127,12 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
             was saved. Your entries are below; check them against the{' '}
             <a href={`/app/events/${model.eventId}`}>event as it is now</a> and save again to apply them.
           </p>
+        </div>
+      )}
+      {model.refusal && (
+        <div class="error-summary" role="alert" tabIndex={-1}>
+          <h2>Nothing was saved</h2>
+          <p>{model.refusal}</p>
         </div>
       )}
       {model.orphans && model.orphans.length > 0 && (
