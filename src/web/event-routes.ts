@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PeopleDeps } from '../app/people.js';
+import { searchPlaces } from '../app/places.js';
 import {
   ACTIVE_STATUSES,
   createMyEvent,
@@ -112,6 +113,17 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
           notice: noticeOf(query),
         }),
       );
+    });
+
+    // City suggestions for the location rows (the gazetteer's prefix search, most populous first).
+    app.get('/places', async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const q = typeof query.q === 'string' ? query.q.slice(0, 100) : '';
+      if (q.trim().length < 2) return reply.header('cache-control', 'no-store').send({ data: [] });
+      const { data } = await searchPlaces(deps, { q, limit: 8 });
+      return reply.header('cache-control', 'no-store').send({
+        data: data.map((place) => ({ city: place.name, state: place.adminCode, country: place.countryCode })),
+      });
     });
 
     // New event

@@ -44,7 +44,7 @@ function assetUrls() {
       .update(readFileSync(`${ASSETS}${file}`))
       .digest('hex')
       .slice(0, 12)}`;
-  return { css: url('app.css'), roomsScript: url('rooms.js') };
+  return { css: url('app.css'), roomsScript: url('rooms.js'), placesScript: url('places.js') };
 }
 
 /** Form tokens are bound to the session; signed out (the sign-in and invitation forms) to no one. */

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeEventStatus } from '../../src/app/events.js';
+import { SAMPLE_PLACES } from '../helpers/places.js';
 import {
   clickAndLoad,
   type Dashboard,
@@ -156,6 +157,20 @@ if (!hasChromium) {
       await expect(page.locator('#history').innerText()).resolves.toMatch(
         /Planner \(API key \w+\) created the event/,
       );
+      await expectAccessible();
+    });
+
+    it('suggests cities as the planner types and fills the country of the chosen one', async () => {
+      await d.t.deps.store.places.replaceAll(SAMPLE_PLACES, 'sample@1');
+      await page.goto(`${d.base}/app/events/new`);
+      const city = page.getByLabel('City 1', { exact: true });
+      await city.pressSequentially('Lis');
+      const options = page.locator(`datalist#${await city.getAttribute('id')}-places option`);
+      await expect.poll(() => options.count()).toBeGreaterThan(0);
+      expect(await options.first().getAttribute('label')).toBe('Lisbon, 14, PT');
+      await city.fill('Lisbon');
+      await city.dispatchEvent('change');
+      expect(await page.getByLabel('Country 1', { exact: true }).inputValue()).toBe('PT');
       await expectAccessible();
     });
 

@@ -5,6 +5,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPassword } from '../../src/app/people.js';
+import { SAMPLE_PLACES } from '../helpers/places.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { clientFor, createEvent } from './requests.js';
 
@@ -149,6 +150,23 @@ describe('the planning dashboard over HTTP', () => {
     expect(malformed.statusCode).toBe(404);
     const title = (body: string) => /<title>(.*?)<\/title>/.exec(body)?.[1];
     expect(title(unknown.body)).toBe(title(malformed.body));
+  });
+
+  it('suggests cities from the gazetteer to a signed-in person only, most populous first', async () => {
+    const signedOut = await t.app.inject({ method: 'GET', url: '/app/places?q=lis' });
+    expect(signedOut.statusCode).toBe(303);
+    await t.deps.store.places.replaceAll(SAMPLE_PLACES, 'sample@1');
+    const browser = browserFor(t);
+    await browser.signIn();
+    const found = await browser.get('/app/places?q=LIS');
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data.slice(0, 2)).toEqual([
+      { city: 'Lisbon', state: '14', country: 'PT' },
+      { city: 'Lisbon', state: 'ME', country: 'US' },
+    ]);
+    expect((await browser.get('/app/places?q=l')).json()).toEqual({ data: [] });
+    const form = await browser.get('/app/events/new');
+    expect(form.body).toMatch(/<script src="\/app\/assets\/places\.js\?v=[0-9a-f]+" defer/);
   });
 
   it('ends the session at sign-out, so the old cookie no longer works', async () => {

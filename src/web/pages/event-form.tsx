@@ -117,7 +117,7 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
   const rangeRows = rowCount(values, 'meetingRoomDates', 1);
   const groupErrors = (group: string) => errors.get(group);
   return (
-    <Layout frame={props.frame} title={title}>
+    <Layout frame={props.frame} title={title} scripts={[props.frame.assets.placesScript]}>
       <h1>{title}</h1>
       {model.stale && (
         <div class="error-summary" role="alert" tabIndex={-1}>
@@ -231,7 +231,10 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
               />
             </div>
           ))}
-          <p class="hint">Leave a row blank to leave it out; save to get more empty rows.</p>
+          <p class="hint">
+            Leave a row blank to leave it out; save to get more empty rows. A city that names one known place
+            (with its country, as a name or a code such as PT) is matched to it when saved.
+          </p>
         </fieldset>
         <fieldset id={fieldId('budgetBreakdown')}>
           <legend>Budget</legend>

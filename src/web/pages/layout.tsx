@@ -3,7 +3,7 @@ import type { ComponentChildren, JSX } from 'preact';
 
 export interface Frame {
   /** Asset URLs, versioned by content so they can be cached for a year. */
-  assets: { css: string; roomsScript: string };
+  assets: { css: string; roomsScript: string; placesScript: string };
   /** The signed-in person, when there is one: their name in the header and the sign-out button. */
   person?: { name: string | null; email: string };
   /** The form token for this session (sign-out is a POST too). */

@@ -1,0 +1,54 @@
+// City suggestions on the event form: typing in a City field offers the gazetteer's places (most
+// populous first) in a native list; choosing one fills the row's country (and US state) when empty.
+// Without this script the fields are plain text fields, and cities are still matched when saved.
+(() => {
+  const cityFields = document.querySelectorAll('input[name^="formattedLocations["][name$="].city"]');
+  if (cityFields.length === 0) return;
+  const suggestions = new Map();
+  let timer;
+
+  for (const input of cityFields) {
+    const list = document.createElement('datalist');
+    list.id = `${input.id}-places`;
+    input.after(list);
+    input.setAttribute('list', list.id);
+    input.setAttribute('autocomplete', 'off');
+    const row = input.name.slice(0, input.name.length - '.city'.length);
+    const sibling = (name) => document.querySelector(`input[name="${row}.${name}"]`);
+
+    input.addEventListener('input', () => {
+      clearTimeout(timer);
+      const q = input.value.trim();
+      if (q.length < 2) return;
+      timer = setTimeout(async () => {
+        const response = await fetch(`/app/places?q=${encodeURIComponent(q)}`, {
+          credentials: 'same-origin',
+        });
+        if (!response.ok) return;
+        const { data } = await response.json();
+        // Places are most populous first: for a name given twice, the first is the one meant.
+        for (const key of [...suggestions.keys()]) if (key.startsWith(`${row}:`)) suggestions.delete(key);
+        for (const place of data) {
+          if (!suggestions.has(`${row}:${place.city}`)) suggestions.set(`${row}:${place.city}`, place);
+        }
+        list.replaceChildren(
+          ...data.map((place) => {
+            const option = document.createElement('option');
+            option.value = place.city;
+            option.label = [place.city, place.state, place.country].filter(Boolean).join(', ');
+            return option;
+          }),
+        );
+      }, 150);
+    });
+
+    input.addEventListener('change', () => {
+      const place = suggestions.get(`${row}:${input.value}`);
+      if (!place) return;
+      const country = sibling('country');
+      if (country && country.value.trim() === '') country.value = place.country;
+      const state = sibling('state');
+      if (state && state.value.trim() === '' && place.country === 'US') state.value = place.state;
+    });
+  }
+})();
