@@ -3,7 +3,6 @@ import type { Actor } from '../domain/changes.js';
 import { buildNewEvent } from '../domain/create-event.js';
 import { NotFoundError, PreconditionFailedError, type Problem, ValidationError } from '../domain/errors.js';
 import { changeStatus, type StatusTarget } from '../domain/status.js';
-import type { EventDetails } from '../domain/types.js';
 import { applyUpdate } from '../domain/update-event.js';
 import { isUuid } from '../domain/values.js';
 import type { EventPage } from '../ports/event-repository.js';
@@ -83,6 +82,7 @@ export async function getEventDocument(deps: AppDeps, principal: Principal, id: 
 /**
  * `ifMatch` (an If-Match header) is compared inside the store's update transaction, so two clients
  * holding the same ETag cannot both win. Order (D5): a cancelled event is a 409 first, then 412.
+ * Resolves to the details after the update as ready-to-send JSON: the text the store keeps, made once.
  */
 export async function updateEvent(
   deps: AppDeps,
@@ -90,11 +90,13 @@ export async function updateEvent(
   id: string,
   body: unknown,
   conditions: { ifMatch?: string } = {},
-): Promise<EventDetails> {
+): Promise<string> {
   const eventId = assertEventId(id);
   const now = nowText(deps);
   const { ifMatch } = conditions;
+  let written: string | undefined;
   const updated = await deps.store.events.update(principal.organizationId, eventId, (current) => {
+    written = undefined;
     if (
       ifMatch !== undefined &&
       current.details.status !== 'cancelled' &&
@@ -104,13 +106,16 @@ export async function updateEvent(
     }
     const outcome = applyUpdate(current.details, body, { now, newId: () => deps.ids.uuid() });
     if (!outcome.changed) return undefined;
+    written = JSON.stringify(outcome.details);
     return {
       event: { ...current, details: outcome.details },
       change: describeChange(deps, apiKeyActor(principal), current.details, outcome.details),
+      document: written,
     };
   });
   if (!updated) throw notFound(id);
-  return updated.details;
+  // Nothing changed: the stored event comes back as it was.
+  return written ?? JSON.stringify(updated.details);
 }
 
 export async function listEvents(

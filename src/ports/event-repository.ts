@@ -12,6 +12,8 @@ export interface EventPage {
 export interface EventWrite {
   event: StoredEvent;
   change: NewChange;
+  /** `JSON.stringify(event.details)`, when the caller made it already: the store then keeps this text. */
+  document?: string;
 }
 
 /** One person on an event's grants, with what the dashboard shows of them. */

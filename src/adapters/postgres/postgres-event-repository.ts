@@ -15,7 +15,8 @@ export interface EventRow {
 
 const EVENT_COLUMNS = 'organization_id, created_by, previous_status, document';
 
-export function eventValues(event: StoredEvent): unknown[] {
+/** `document`: the details' JSON text when the caller made it already (see EventWrite). */
+export function eventValues(event: StoredEvent, document = JSON.stringify(event.details)): unknown[] {
   const { details } = event;
   return [
     event.organizationId,
@@ -25,7 +26,7 @@ export function eventValues(event: StoredEvent): unknown[] {
     details.updatedAt,
     details.status,
     event.previousStatus,
-    JSON.stringify(details),
+    document,
     JSON.stringify(toListItem(details)),
   ];
 }
@@ -68,8 +69,8 @@ const UPDATE_EVENT = `
   WHERE organization_id = $1 AND id = $2`;
 
 /** eventValues without created_by and created_at, which never change. */
-const updateValues = (event: StoredEvent): unknown[] => {
-  const [organizationId, id, , , ...changing] = eventValues(event);
+const updateValues = (event: StoredEvent, document?: string): unknown[] => {
+  const [organizationId, id, , , ...changing] = eventValues(event, document);
   return [organizationId, id, ...changing];
 };
 
@@ -213,7 +214,7 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
         const current = fromEventRow(rows[0]);
         const write = change(current);
         if (!write) return current;
-        const values = updateValues(write.event);
+        const values = updateValues(write.event, write.document);
         await query(client, UPDATE_EVENT, values);
         await appendChange(client, write.event, write.change, values[5] as string, 0);
         return write.event;

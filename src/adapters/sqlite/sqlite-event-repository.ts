@@ -14,7 +14,8 @@ interface EventRow {
   document: string;
 }
 
-export function eventRow(event: StoredEvent) {
+/** `document`: the details' JSON text when the caller made it already (see EventWrite). */
+export function eventRow(event: StoredEvent, document = JSON.stringify(event.details)) {
   const { details } = event;
   return {
     organization_id: event.organizationId,
@@ -24,7 +25,7 @@ export function eventRow(event: StoredEvent) {
     updated_at: details.updatedAt,
     status: details.status,
     previous_status: event.previousStatus,
-    document: JSON.stringify(details),
+    document,
     summary: JSON.stringify(toListItem(details)),
   };
 }
@@ -235,7 +236,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
         if (!current) return undefined;
         const write = change(current);
         if (!write) return current;
-        const row = eventRow(write.event);
+        const row = eventRow(write.event, write.document);
         updateEvent.run(row);
         appendChange(write.event, write.change, row.document);
         return write.event;

@@ -26,17 +26,17 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * format comes before body problems), and their problems are reported together in one 400.
  */
 function checkIdAndQuery(query: TObject) {
-  return async function checkRequestShape(request: FastifyRequest) {
-    const problems = [
-      ...eventIdProblems((request.params as { id: string }).id),
-      ...queryProblems(query, request),
-    ];
-    if (problems.length > 0) throw new ValidationError(problems);
+  // Callback style, not async: no promise per request (a throw still becomes the error response).
+  return function checkRequestShape(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+    const idProblems = eventIdProblems((request.params as { id: string }).id);
+    const problems = queryProblems(query, request);
+    if (idProblems.length > 0 || problems.length > 0) throw new ValidationError([...idProblems, ...problems]);
+    done();
   };
 }
 
 /** The body must be a JSON object before the event is even looked up (D5). */
-async function requireObjectBody(request: FastifyRequest) {
+function requireObjectBody(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
   if (!isPlainObject(request.body)) {
     const message =
       request.body === undefined
@@ -44,6 +44,7 @@ async function requireObjectBody(request: FastifyRequest) {
         : 'The request body must be a JSON object.';
     throw new ValidationError([{ field: 'body', code: 'invalid_type', message }]);
   }
+  done();
 }
 
 function sendDocument(reply: FastifyReply, document: string) {
@@ -114,20 +115,21 @@ export function eventRoutes(deps: AppDeps) {
         preValidation: requireObjectBody,
       },
       async (request, reply) => {
-        const details = await updateEvent(deps, request.principal, request.params.id, request.body, {
+        const document = await updateEvent(deps, request.principal, request.params.id, request.body, {
           ifMatch: request.headers['if-match'],
         });
-        return sendDocument(reply, JSON.stringify(details));
+        return sendDocument(reply, document);
       },
     );
   };
 }
 
-async function rejectMergePatch(request: FastifyRequest) {
+function rejectMergePatch(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
   if ((request.headers['content-type'] ?? '').toLowerCase().startsWith('application/merge-patch+json')) {
     const error = Object.assign(new Error('merge-patch is for PATCH'), {
       code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
     });
     throw error;
   }
+  done();
 }
