@@ -29,7 +29,9 @@ function idsFor(index: number): IdSource {
   return {
     uuid: () => {
       if (slot > SESSIONS_PER_EVENT + 1) throw new Error(`event ${index} asked for more ids than expected`);
-      return slot > SESSIONS_PER_EVENT ? (slot++, randomIds.uuid()) : uuidFor(index, slot++);
+      const id = slot > SESSIONS_PER_EVENT ? randomIds.uuid() : uuidFor(index, slot);
+      slot += 1;
+      return id;
     },
     token: randomIds.token,
   };
