@@ -1,7 +1,7 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.js';
-import { etagOf, ifNoneMatchHits } from '../../app/etag.js';
+import { ifNoneMatchHits } from '../../app/etag.js';
 import { createEvent, eventIdProblems, getEventDocument, listEvents, updateEvent } from '../../app/events.js';
 import { createEventIdempotently } from '../../app/idempotent-create.js';
 import { ValidationError } from '../../domain/errors.js';
@@ -47,8 +47,8 @@ function requireObjectBody(request: FastifyRequest, _reply: FastifyReply, done: 
   done();
 }
 
-function sendDocument(reply: FastifyReply, document: string) {
-  return reply.type(JSON_TYPE).header('etag', etagOf(document)).send(document);
+function sendDocument(reply: FastifyReply, document: { text: string; etag: string }) {
+  return reply.type(JSON_TYPE).header('etag', document.etag).send(document.text);
 }
 
 export function eventRoutes(deps: AppDeps) {
@@ -97,12 +97,11 @@ export function eventRoutes(deps: AppDeps) {
       { schema: GetEventRoute, onRequest: checkIdAndQuery(GetEventRoute.querystring) },
       async (request, reply) => {
         const document = await getEventDocument(deps, request.principal, request.params.id);
-        const etag = etagOf(document);
         const ifNoneMatch = request.headers['if-none-match'];
-        if (ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, etag)) {
-          return reply.code(304).header('etag', etag).send();
+        if (ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, document.etag)) {
+          return reply.code(304).header('etag', document.etag).send();
         }
-        return reply.type(JSON_TYPE).header('etag', etag).send(document);
+        return sendDocument(reply, document);
       },
     );
 
