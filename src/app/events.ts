@@ -5,7 +5,7 @@ import { NotFoundError, PreconditionFailedError, type Problem, ValidationError }
 import { changeStatus, type StatusTarget } from '../domain/status.js';
 import { applyUpdate } from '../domain/update-event.js';
 import { isUuid } from '../domain/values.js';
-import type { EventDocument, EventPage } from '../ports/event-repository.js';
+import type { EventPage } from '../ports/event-repository.js';
 import type { IdempotencyClaim } from '../ports/idempotency-repository.js';
 import { describeChange } from './change-log.js';
 import { type AppDeps, nowText, type Principal } from './deps.js';
