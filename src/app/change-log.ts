@@ -23,8 +23,12 @@ export function diffView(details: EventDetails): Record<string, unknown> {
   return { ...details, agenda: keyedAgenda(details.agenda) };
 }
 
-const keyedAgenda = (agenda: EventDetails['agenda']) =>
-  Object.fromEntries(agenda.map((session) => [session.id, session]));
+/** Session ids are UUIDs the service made, never a key such as __proto__: plain assignment is safe. */
+function keyedAgenda(agenda: EventDetails['agenda']): Record<string, unknown> {
+  const keyed: Record<string, unknown> = {};
+  for (const session of agenda) keyed[session.id] = session;
+  return keyed;
+}
 
 /** A JSON Pointer reference token (RFC 6901 §3). */
 const escapeToken = (token: string) =>
