@@ -20,14 +20,18 @@ export interface SeedResult {
 /** Events created concurrently: the store groups them into one transaction per batch. */
 const BATCH = 500;
 
-/** Ids for one event: its own id first, then one per session, in the order createEvent asks. */
+/**
+ * Ids for one event: its own id first, then one per session, in the order createEvent asks; after
+ * those, the id of its change record (D17), which no request addresses, so a random one.
+ */
 function idsFor(index: number): IdSource {
   let slot = 0;
   return {
     uuid: () => {
-      if (slot > SESSIONS_PER_EVENT)
-        throw new Error(`event ${index} asked for more ids than it has sessions`);
-      return uuidFor(index, slot++);
+      if (slot > SESSIONS_PER_EVENT + 1) throw new Error(`event ${index} asked for more ids than expected`);
+      const id = slot > SESSIONS_PER_EVENT ? randomIds.uuid() : uuidFor(index, slot);
+      slot += 1;
+      return id;
     },
     token: randomIds.token,
   };

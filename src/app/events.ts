@@ -4,14 +4,13 @@ import { buildNewEvent } from '../domain/create-event.js';
 import { NotFoundError, PreconditionFailedError, type Problem, ValidationError } from '../domain/errors.js';
 import type { EventListFilter } from '../domain/event-filter.js';
 import { changeStatus, type StatusTarget } from '../domain/status.js';
-import type { EventDetails } from '../domain/types.js';
 import { applyUpdate } from '../domain/update-event.js';
 import { isUuid } from '../domain/values.js';
 import type { EventPage } from '../ports/event-repository.js';
 import type { IdempotencyClaim } from '../ports/idempotency-repository.js';
 import { describeChange } from './change-log.js';
 import { type AppDeps, nowText, type Principal } from './deps.js';
-import { etagOf, ifMatchAllows } from './etag.js';
+import { eventDocument, ifMatchAllows, storedEtag } from './etag.js';
 import { resolvePlaces, resolveSentPlaces, withResolvedPlaces } from './places.js';
 
 /** The problem of a malformed event id, if any (none for a UUID in either case). */
@@ -53,8 +52,16 @@ export async function insertNewEvent(
   const built = buildNewEvent(body, { id: deps.ids.uuid(), now, newId: () => deps.ids.uuid() });
   const details = withResolvedPlaces(built, await resolvePlaces(deps, built.formattedLocations));
   const { grantedTo } = await deps.store.events.insert(
-    { organizationId: creator.organizationId, createdBy: creator.userId, previousStatus: null, details },
-    describeChange(deps, creator.actor, undefined, details),
+    {
+      event: {
+        organizationId: creator.organizationId,
+        createdBy: creator.userId,
+        previousStatus: null,
+        details,
+      },
+      change: describeChange(deps, creator.actor, undefined, details),
+      document: eventDocument(details),
+    },
     idempotency,
   );
   return { id: details.id, grantedTo };
@@ -75,17 +82,23 @@ export function createEvent(
   return insertNewEvent(deps, creator, body, idempotency);
 }
 
-/** The full details view as ready-to-send JSON. */
-export async function getEventDocument(deps: AppDeps, principal: Principal, id: string): Promise<string> {
+/** The full details view as ready-to-send JSON, with its ETag (stored with it, not hashed per read). */
+export async function getEventDocument(
+  deps: AppDeps,
+  principal: Principal,
+  id: string,
+): Promise<{ text: string; etag: string }> {
   const eventId = assertEventId(id);
   const document = await deps.store.events.findDocument(principal.organizationId, eventId);
   if (document === undefined) throw notFound(id);
-  return document;
+  return { text: document.text, etag: storedEtag(document) };
 }
 
 /**
  * `ifMatch` (an If-Match header) is compared inside the store's update transaction, so two clients
  * holding the same ETag cannot both win. Order (D5): a cancelled event is a 409 first, then 412.
+ * Resolves to the details after the update as ready-to-send JSON and its ETag: what the store keeps,
+ * made once.
  */
 export async function updateEvent(
   deps: AppDeps,
@@ -93,30 +106,36 @@ export async function updateEvent(
   id: string,
   body: unknown,
   conditions: { ifMatch?: string } = {},
-): Promise<EventDetails> {
+): Promise<{ text: string; etag: string }> {
   const eventId = assertEventId(id);
   const now = nowText(deps);
   const { ifMatch } = conditions;
   // Looked up before the transaction (the store's update runs synchronously); undefined: locations unchanged.
   const places = await resolveSentPlaces(deps, body);
-  const updated = await deps.store.events.update(principal.organizationId, eventId, (current) => {
+  let result: { text: string; etag: string } | undefined;
+  const updated = await deps.store.events.update(principal.organizationId, eventId, (current, stored) => {
+    // Nothing changed: the stored document is the answer.
+    result = { text: stored.text, etag: storedEtag(stored) };
     if (
       ifMatch !== undefined &&
       current.details.status !== 'cancelled' &&
-      !ifMatchAllows(ifMatch, etagOf(JSON.stringify(current.details)))
+      !ifMatchAllows(ifMatch, result.etag)
     ) {
       throw new PreconditionFailedError();
     }
     const outcome = applyUpdate(current.details, body, { now, newId: () => deps.ids.uuid() });
     if (!outcome.changed) return undefined;
     const details = places ? withResolvedPlaces(outcome.details, places) : outcome.details;
+    const document = eventDocument(details);
+    result = document;
     return {
       event: { ...current, details },
       change: describeChange(deps, apiKeyActor(principal), current.details, details),
+      document,
     };
   });
-  if (!updated) throw notFound(id);
-  return updated.details;
+  if (!updated || !result) throw notFound(id);
+  return result;
 }
 
 /** Without a filter, the organization's plain list; with one (`status`, `updatedAfter`), its own path. */
@@ -143,6 +162,7 @@ export async function changeEventStatus(deps: AppDeps, id: string, target: Statu
     return {
       event: next,
       change: describeChange(deps, { type: 'operator' }, current.details, next.details, data),
+      document: eventDocument(next.details),
     };
   });
   if (!updated) throw notFound(eventId);

@@ -17,7 +17,7 @@ import { applyUpdate } from '../domain/update-event.js';
 import type { Grantee } from '../ports/event-repository.js';
 import { describeChange } from './change-log.js';
 import { type AppDeps, nowText } from './deps.js';
-import { etagOf } from './etag.js';
+import { etagOf, eventDocument } from './etag.js';
 import { assertEventId, insertNewEvent, notFound } from './events.js';
 
 /** Who is signed in: enough to scope every query and name the change log's actor. */
@@ -230,6 +230,7 @@ export async function updateMyEvent(
     return {
       event: { ...current, details: outcome.details },
       change: describeChange(deps, personActor(person), current.details, outcome.details),
+      document: eventDocument(outcome.details),
     };
   });
   if (!updated) throw notFound(id);
@@ -261,6 +262,7 @@ export async function moveMyEvent(
     return {
       event: outcome.event,
       change: describeChange(deps, personActor(person), current.details, outcome.event.details, data),
+      document: eventDocument(outcome.event.details),
     };
   });
   if (!updated) throw notFound(id);

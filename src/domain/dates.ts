@@ -4,8 +4,30 @@ import type { DateRange } from './types.js';
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
 
+/**
+ * Both conversions below build a Date, and the same few hundred dates come back with every event
+ * (nights, meeting days, sessions): their answers are remembered, up to this many of each.
+ */
+const REMEMBERED = 4096;
+const dayNumbers = new Map<string, number | undefined>();
+const dateTexts = new Map<number, string>();
+
+function remember<K, V>(memory: Map<K, V>, key: K, value: V): V {
+  if (memory.size >= REMEMBERED) memory.clear();
+  memory.set(key, value);
+  return value;
+}
+
 /** The day number of a real calendar date, or undefined for anything else (2026-02-30, 2026-1-1, …). */
 export function dayNumber(text: string): number | undefined {
+  // Only text of a date's length is remembered: what a client sends can be of any size.
+  if (text.length !== 10) return computeDayNumber(text);
+  const known = dayNumbers.get(text);
+  if (known !== undefined || dayNumbers.has(text)) return known;
+  return remember(dayNumbers, text, computeDayNumber(text));
+}
+
+function computeDayNumber(text: string): number | undefined {
   const match = DATE_PATTERN.exec(text);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -24,7 +46,9 @@ export function isCalendarDate(text: string): boolean {
 }
 
 export function dateText(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  return (
+    dateTexts.get(day) ?? remember(dateTexts, day, new Date(day * MS_PER_DAY).toISOString().slice(0, 10))
+  );
 }
 
 /** Number of days in a range, both ends inclusive. */

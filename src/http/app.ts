@@ -17,6 +17,7 @@ import { accessHook } from './access.js';
 import { answerClientError } from './client-error.js';
 import { discardRestOfBody } from './discard-body.js';
 import { parseJsonBody } from './json-body.js';
+import { AccessLog } from './logging.js';
 import { createMetrics, type Metrics, observeRequests } from './metrics.js';
 import { openApi } from './openapi.js';
 import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem } from './problem.js';
@@ -82,6 +83,7 @@ function trustProxyOption(trust: TrustProxy) {
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdFrom,
     // Keys such as __proto__ are kept as plain own properties and then refused by name, like any unknown field.
@@ -122,8 +124,10 @@ export async function buildApp(options: AppOptions) {
     },
   );
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, not async: no promise per request for a one-line hook.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.setErrorHandler((error, request, reply) => {
     if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') discardRestOfBody(request, reply);

@@ -3,7 +3,7 @@
  * Requests are logged by method and path only: no headers (the API key), no query string, no body
  * (free text), so nothing a tenant wrote ever reaches the logs.
  */
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { pino } from 'pino';
 
 export interface LoggingOptions {
@@ -13,8 +13,29 @@ export interface LoggingOptions {
 }
 
 /**
+ * One access line per request, when it is answered: method, path, client address, status, response
+ * time (ms) and, like every line, the request id. Fastify's default is two lines (`incoming request`
+ * and `request completed`); the one line carries everything both did, for half the logging cost.
+ * A request whose response failed is logged at error level with the error, as Fastify does.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
+}
+
+/**
  * Stdout without a blocking write per line: lines logged while a write is under way go out together
- * in the next one, so under load two lines per request cost far fewer system calls. pino flushes
+ * in the next one, so under load the access lines cost far fewer system calls. pino flushes
  * what is pending when the process exits, also through process.exit; only a SIGKILL can lose the
  * lines of the last few milliseconds.
  */

@@ -180,13 +180,21 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
  */
 export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
   const { requests, duration, eventsCreated, eventsUpdated } = series.get(metrics)!;
-  app.addHook('onResponse', async (request, reply) => {
+  // One labels object per method, route and status, made once: the hot path allocates nothing.
+  const labelsByKey = new Map<string, { method: string; route: string; status_code: string }>();
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     const status = reply.statusCode;
-    const labels = { method: request.method, route, status_code: String(status) };
+    const key = `${request.method} ${status} ${route}`;
+    let labels = labelsByKey.get(key);
+    if (labels === undefined) {
+      labels = { method: request.method, route, status_code: String(status) };
+      labelsByKey.set(key, labels);
+    }
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
-    if (route === '/v1/events' && request.method === 'POST' && status === 201) eventsCreated.inc();
-    if (route === '/v1/events/:id' && request.method === 'PATCH' && status === 200) eventsUpdated.inc();
+    if (status === 201 && route === '/v1/events' && request.method === 'POST') eventsCreated.inc();
+    if (status === 200 && route === '/v1/events/:id' && request.method === 'PATCH') eventsUpdated.inc();
+    done();
   });
 }

@@ -4,7 +4,7 @@
  * schema, unknown parameters are refused, and every problem is reported in one 400 (D4, D10).
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Problem, ValidationError } from '../domain/errors.js';
 
 const DIGITS = /^[0-9]{1,16}$/;
@@ -30,19 +30,32 @@ function checkInteger(field: string, raw: unknown, schema: TSchema, problems: Pr
  * Every problem of the request's query string against `schema`; integers that pass are written back
  * as numbers. A schema without properties (a route that takes no parameters) refuses every parameter.
  */
+const unknownMessages = new WeakMap<TObject, string>();
+
+/** The message for a parameter the route does not take, made once per route schema. */
+function unknownParameterMessage(schema: TObject): string {
+  let message = unknownMessages.get(schema);
+  if (message === undefined) {
+    const known = Object.keys(schema.properties);
+    message =
+      known.length > 0
+        ? `is not a query parameter of this endpoint; use ${known.join(', ')}`
+        : 'is not a query parameter: this endpoint takes none';
+    unknownMessages.set(schema, message);
+  }
+  return message;
+}
+
 export function queryProblems(schema: TObject, request: FastifyRequest): Problem[] {
-  const known = Object.keys(schema.properties);
-  const unknown =
-    known.length > 0
-      ? `is not a query parameter of this endpoint; use ${known.join(', ')}`
-      : 'is not a query parameter: this endpoint takes none';
   const query = request.query as Record<string, unknown>;
   const problems: Problem[] = [];
-  for (const [name, raw] of Object.entries(query)) {
+  for (const name in query) {
+    if (!Object.hasOwn(query, name)) continue;
+    const raw = query[name];
     const field = `query.${name}`;
     const property = Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
     if (!property) {
-      problems.push({ field, code: 'unknown_field', message: unknown });
+      problems.push({ field, code: 'unknown_field', message: unknownParameterMessage(schema) });
       continue;
     }
     if (property.type !== 'integer') continue;
@@ -54,8 +67,10 @@ export function queryProblems(schema: TObject, request: FastifyRequest): Problem
 
 /** A hook refusing a request whose query string does not fit the route's `querystring` schema. */
 export function strictQuery(schema: TObject) {
-  return async function checkQuery(request: FastifyRequest) {
+  // Callback style, not async: no promise per request (a throw still becomes the error response).
+  return function checkQuery(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
     const problems = queryProblems(schema, request);
     if (problems.length > 0) throw new ValidationError(problems);
+    done();
   };
 }

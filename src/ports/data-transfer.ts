@@ -21,6 +21,11 @@ export interface MembershipRecord {
 }
 
 /** One person who may see one event: a snapshot taken when the event was created. */
+/** An event with the entity tag stored with its document, carried as it is (never recomputed). */
+export interface EventRecord extends StoredEvent {
+  etag: string | null;
+}
+
 export interface GrantRecord {
   organizationId: string;
   eventId: string;
@@ -102,7 +107,7 @@ export type RecordBatch =
   | { kind: 'groups'; records: Group[] }
   | { kind: 'memberships'; records: MembershipRecord[] }
   | { kind: 'apiKeys'; records: ApiKeyRecord[] }
-  | { kind: 'events'; records: StoredEvent[] }
+  | { kind: 'events'; records: EventRecord[] }
   | { kind: 'grants'; records: GrantRecord[] }
   | { kind: 'idempotencyKeys'; records: IdempotencyRecord[] }
   | { kind: 'passwords'; records: PasswordRecord[] }

@@ -8,10 +8,21 @@ export interface EventPage {
   total: number;
 }
 
-/** What a change callback asks the store to write: the new state and its change record. */
+/**
+ * An event's details document as the store keeps it and GET sends it: `JSON.stringify(details)` and
+ * its entity tag (app/etag.ts), both made once, when the event is written.
+ */
+export interface EventDocument {
+  text: string;
+  /** Null only for a row written without one (by a version before migration 5, after it ran). */
+  etag: string | null;
+}
+
+/** What a write stores: the new state, its change record, and its document. */
 export interface EventWrite {
   event: StoredEvent;
   change: NewChange;
+  document: EventDocument & { etag: string };
 }
 
 /** One person on an event's grants, with what the dashboard shows of them. */
@@ -57,26 +68,23 @@ export interface EventRepository {
    * that transaction too; when the key already has a live record, nothing is written and it rejects
    * with IdempotencyKeyTakenError.
    */
-  insert(
-    event: StoredEvent,
-    change: NewChange,
-    idempotency?: IdempotencyClaim,
-  ): Promise<{ grantedTo: number }>;
-  /** The full details view as ready-to-send JSON, or undefined outside the organization. */
-  findDocument(organizationId: string, id: string): Promise<string | undefined>;
+  insert(write: EventWrite, idempotency?: IdempotencyClaim): Promise<{ grantedTo: number }>;
+  /** The full details view as ready-to-send JSON with its tag, or undefined outside the organization. */
+  findDocument(organizationId: string, id: string): Promise<EventDocument | undefined>;
   find(organizationId: string, id: string): Promise<StoredEvent | undefined>;
   /** The organization that owns an event (operator commands address events by id alone). */
   findOrganizationOf(id: string): Promise<string | undefined>;
   /**
    * Reads, changes and writes one event atomically, so concurrent updates never lose each other, and
-   * appends the change record in the same transaction, numbered in commit order. `change` returns
-   * undefined for "nothing to write" and throws to abort with nothing written. Resolves to the event
-   * as stored afterwards, or undefined when the event is not in the organization.
+   * appends the change record in the same transaction, numbered in commit order. `change` gets the
+   * event and its stored document, and returns undefined for "nothing to write" or throws to abort
+   * with nothing written. Resolves to the event as stored afterwards, or undefined when the event is
+   * not in the organization.
    */
   update(
     organizationId: string,
     id: string,
-    change: (current: StoredEvent) => EventWrite | undefined,
+    change: (current: StoredEvent, stored: EventDocument) => EventWrite | undefined,
   ): Promise<StoredEvent | undefined>;
   list(organizationId: string, page: { offset: number; limit: number }): Promise<EventPage>;
   /**

@@ -1,6 +1,7 @@
 /** The event repository contract, run on every backend. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
+import { etagOf } from '../../src/app/etag.js';
 import { toListItem } from '../../src/domain/derived.js';
 import { ConflictError } from '../../src/domain/errors.js';
 import type { StoredEvent } from '../../src/domain/types.js';
@@ -64,10 +65,11 @@ for (const backend of BACKENDS) {
       expect(await store().events.find(org, event.details.id)).toEqual(event);
     });
 
-    it('serves the stored details as the exact JSON text, and only inside the organization', async () => {
+    it('serves the stored details as the exact JSON text with its ETag, and only inside the organization', async () => {
       const event = newEvent(org, planner, { notesForVenue: 'Quiet rooms, please — ☕' });
       await insertEvent(store(), event);
-      expect(await store().events.findDocument(org, event.details.id)).toBe(JSON.stringify(event.details));
+      const text = JSON.stringify(event.details);
+      expect(await store().events.findDocument(org, event.details.id)).toEqual({ text, etag: etagOf(text) });
       const other = await newOrganization(store());
       expect(await store().events.findDocument(other, event.details.id)).toBeUndefined();
       expect(await store().events.find(other, event.details.id)).toBeUndefined();

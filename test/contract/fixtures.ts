@@ -1,6 +1,7 @@
 /** Records written straight through the ports, so the contract suites test the repositories alone. */
 import { randomUUID } from 'node:crypto';
 import { describeChange } from '../../src/app/change-log.js';
+import { eventDocument } from '../../src/app/etag.js';
 import { buildNewEvent } from '../../src/domain/create-event.js';
 import type { StoredEvent } from '../../src/domain/types.js';
 import type { EventWrite } from '../../src/ports/event-repository.js';
@@ -76,8 +77,11 @@ const operator = { type: 'operator' } as const;
 /** Stores an event with its `event.created` change, as the create use case does. */
 export function insertEvent(store: Store, event: StoredEvent, idempotency?: IdempotencyClaim) {
   return store.events.insert(
-    event,
-    describeChange({ ids: fixtureIds }, operator, undefined, event.details),
+    {
+      event,
+      change: describeChange({ ids: fixtureIds }, operator, undefined, event.details),
+      document: eventDocument(event.details),
+    },
     idempotency,
   );
 }
@@ -87,5 +91,6 @@ export function rewrite(current: StoredEvent, next: StoredEvent): EventWrite {
   return {
     event: next,
     change: describeChange({ ids: fixtureIds }, operator, current.details, next.details),
+    document: eventDocument(next.details),
   };
 }

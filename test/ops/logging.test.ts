@@ -100,12 +100,32 @@ describe('request logs', () => {
   });
   afterAll(() => ops.close());
 
-  it('writes one JSON object per line, for every request', () => {
+  it('writes one JSON object per line, and one access line per request', () => {
     const lines = logs.lines();
-    expect(lines.length).toBeGreaterThanOrEqual(requestIds.length * 2);
-    const messages = lines.map((line) => line.msg);
-    expect(messages).toContain('incoming request');
-    expect(messages).toContain('request completed');
+    const access = lines.filter((line) => line.msg === 'request completed');
+    expect(access.map((line) => line.reqId)).toEqual(requestIds);
+    expect(lines.map((line) => line.msg)).not.toContain('incoming request');
+  });
+
+  it('gives method, path, status, response time and request id in the access line', () => {
+    const access = logs.lines().filter((line) => line.msg === 'request completed');
+    const statuses = [201, 200, 400, 400, 200, 401, 503];
+    expect(access.map((line) => (line.res as { statusCode: number }).statusCode)).toEqual(statuses);
+    expect(access.map((line) => (line.req as { method: string }).method)).toEqual([
+      'POST',
+      'PATCH',
+      'PATCH',
+      'PATCH',
+      'GET',
+      'GET',
+      'GET',
+    ]);
+    for (const line of access) {
+      expect(line.level).toBe(30);
+      expect(line.responseTime).toEqual(expect.any(Number));
+      expect(line.reqId).toEqual(expect.any(String));
+    }
+    expect((access[6]!.req as { path: string }).path).toBe('/readyz');
   });
 
   it('carries the request id in every line, matching the x-request-id the client got', () => {
@@ -126,7 +146,7 @@ describe('request logs', () => {
   });
 
   it('logs requests by method and path, without the query string', () => {
-    const completed = logs.lines().filter((line) => line.msg === 'incoming request');
+    const completed = logs.lines().filter((line) => line.msg === 'request completed');
     const paths = completed.map((line) => (line.req as { path: string }).path);
     expect(paths).toContain('/v1/events');
     expect(JSON.stringify(completed)).not.toContain('limit=5');

@@ -2,7 +2,14 @@ import type { Pool, PoolClient } from 'pg';
 import type { ChangeRecord, NewChange } from '../../domain/changes.js';
 import { toListItem } from '../../domain/derived.js';
 import type { EventStatus, StoredEvent } from '../../domain/types.js';
-import type { EventPage, EventRepository, GrantedEvent, Grantee } from '../../ports/event-repository.js';
+import type {
+  EventDocument,
+  EventPage,
+  EventRepository,
+  EventWrite,
+  GrantedEvent,
+  Grantee,
+} from '../../ports/event-repository.js';
 import { IdempotencyKeyTakenError } from '../../ports/idempotency-repository.js';
 import { inTransaction, query } from './postgres-transaction.js';
 
@@ -11,11 +18,12 @@ export interface EventRow {
   created_by: string;
   previous_status: EventStatus | null;
   document: string;
+  etag: string | null;
 }
 
-const EVENT_COLUMNS = 'organization_id, created_by, previous_status, document';
+const EVENT_COLUMNS = 'organization_id, created_by, previous_status, document, etag';
 
-export function eventValues(event: StoredEvent): unknown[] {
+export function eventValues(event: StoredEvent, document: EventDocument): unknown[] {
   const { details } = event;
   return [
     event.organizationId,
@@ -25,8 +33,9 @@ export function eventValues(event: StoredEvent): unknown[] {
     details.updatedAt,
     details.status,
     event.previousStatus,
-    JSON.stringify(details),
+    document.text,
     JSON.stringify(toListItem(details)),
+    document.etag,
   ];
 }
 
@@ -40,8 +49,8 @@ export function fromEventRow(row: EventRow): StoredEvent {
 }
 
 export const INSERT_EVENT = `
-  INSERT INTO events (organization_id, id, created_by, created_at, updated_at, status, previous_status, document, summary)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+  INSERT INTO events (organization_id, id, created_by, created_at, updated_at, status, previous_status, document, summary, etag)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
 
 // The creator and the approvers of every group the creator belongs to; nobody when in no group.
 const GRANT = `
@@ -62,16 +71,6 @@ const CLAIM_KEY = `
     request_hash = excluded.request_hash, event_id = excluded.event_id,
     granted_to = excluded.granted_to, created_at = excluded.created_at
   WHERE idempotency_keys.created_at < $7`;
-
-const UPDATE_EVENT = `
-  UPDATE events SET updated_at = $3, status = $4, previous_status = $5, document = $6, summary = $7
-  WHERE organization_id = $1 AND id = $2`;
-
-/** eventValues without created_by and created_at, which never change. */
-const updateValues = (event: StoredEvent): unknown[] => {
-  const [organizationId, id, , , ...changing] = eventValues(event);
-  return [organizationId, id, ...changing];
-};
 
 // The total and one page in a single round trip; the total is the organization's counter, O(1).
 const PAGE = `
@@ -102,14 +101,29 @@ const APPEND_CHANGE = `
     $4, $5, $6, $7, $8, $9, $10
   FROM numbered`;
 
-function appendChange(
-  client: PoolClient,
-  event: StoredEvent,
-  change: NewChange,
-  document: string,
-  newEvents: 0 | 1,
-) {
-  return query(client, APPEND_CHANGE, [
+/**
+ * An update's write and its change record in one statement, one round trip: APPEND_CHANGE's $1–$10
+ * ($10 the document), then the event's new updated_at, status, previous_status, summary and etag.
+ * A data-modifying WITH runs whether or not its rows are read.
+ */
+const UPDATE_AND_APPEND_CHANGE = `
+  WITH updated AS (
+    UPDATE events SET updated_at = $11, status = $12, previous_status = $13, document = $10, summary = $14,
+      etag = $15
+    WHERE organization_id = $1 AND id = $3
+  ), numbered AS (
+    UPDATE organizations SET change_sequence = change_sequence + 1
+    WHERE id = $1 RETURNING change_sequence
+  )
+  INSERT INTO event_changes (organization_id, sequence, id, event_id, revision, type, occurred_at, actor,
+    changed_fields, diff, data, snapshot)
+  SELECT $1, numbered.change_sequence, $2, $3,
+    COALESCE((SELECT MAX(revision) FROM event_changes WHERE organization_id = $1 AND event_id = $3), 0) + 1,
+    $4, $5, $6, $7, $8, $9, $10
+  FROM numbered`;
+
+function changeValues(event: StoredEvent, change: NewChange, document: string): unknown[] {
+  return [
     event.organizationId,
     change.id,
     event.details.id,
@@ -120,8 +134,17 @@ function appendChange(
     JSON.stringify(change.diff),
     change.data === undefined ? null : JSON.stringify(change.data),
     document,
-    newEvents,
-  ]);
+  ];
+}
+
+function appendChange(
+  client: PoolClient,
+  event: StoredEvent,
+  change: NewChange,
+  document: string,
+  newEvents: 0 | 1,
+) {
+  return query(client, APPEND_CHANGE, [...changeValues(event, change, document), newEvents]);
 }
 
 interface ChangeRow {
@@ -157,9 +180,9 @@ export function changeFromRow(row: ChangeRow): ChangeRecord {
 
 export function createPostgresEventRepository(pool: Pool): EventRepository {
   return {
-    insert(event, change, idempotency) {
+    insert({ event, change, document }: EventWrite, idempotency) {
       return inTransaction(pool, async (client) => {
-        const values = eventValues(event);
+        const values = eventValues(event, document);
         await query(client, INSERT_EVENT, values);
         const granted = await query(client, GRANT, [event.organizationId, event.details.id, event.createdBy]);
         if (idempotency) {
@@ -181,12 +204,12 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
       });
     },
     async findDocument(organizationId, id) {
-      const { rows } = await query<{ document: string }>(
+      const { rows } = await query<{ document: string; etag: string | null }>(
         pool,
-        'SELECT document FROM events WHERE organization_id = $1 AND id = $2',
+        'SELECT document, etag FROM events WHERE organization_id = $1 AND id = $2',
         [organizationId, id],
       );
-      return rows[0]?.document;
+      return rows[0] ? { text: rows[0].document, etag: rows[0].etag } : undefined;
     },
     async find(organizationId, id) {
       const { rows } = await query<EventRow>(
@@ -214,12 +237,18 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
         );
         if (!rows[0]) return undefined;
         const current = fromEventRow(rows[0]);
-        const write = change(current);
+        const write = change(current, { text: rows[0].document, etag: rows[0].etag });
         if (!write) return current;
-        const values = updateValues(write.event);
-        await query(client, UPDATE_EVENT, values);
-        await appendChange(client, write.event, write.change, values[5] as string, 0);
-        return write.event;
+        const { event, document } = write;
+        await query(client, UPDATE_AND_APPEND_CHANGE, [
+          ...changeValues(event, write.change, document.text),
+          event.details.updatedAt,
+          event.details.status,
+          event.previousStatus,
+          JSON.stringify(toListItem(event.details)),
+          document.etag,
+        ]);
+        return event;
       });
     },
     async list(organizationId, { offset, limit }): Promise<EventPage> {

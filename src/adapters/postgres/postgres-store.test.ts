@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertEvent, newEvent, newOrganization, newUser } from '../../../test/contract/fixtures.js';
 import { createTestDatabase, type Scratch, untilWaitingOnLock } from '../../../test/helpers/postgres.js';
 import { describeWithService } from '../../../test/helpers/services.js';
+import { etagOf } from '../../app/etag.js';
 import { ServiceUnavailableError } from '../../domain/errors.js';
 import { migrations } from './postgres-migrations.js';
 import { MIGRATION_LOCK, openPostgresStore } from './postgres-store.js';
@@ -31,6 +32,32 @@ describeWithService('postgres', 'PostgreSQL store', () => {
     database = await createTestDatabase();
   });
   afterAll(() => database?.drop());
+
+  it('tags the events stored before migration 5 exactly as app/etag.ts defines the tag', async () => {
+    const fresh = await createTestDatabase();
+    const store = openPostgresStore({ url: fresh.url });
+    try {
+      await store.migrate();
+      const org = await newOrganization(store);
+      const event = newEvent(org, await newUser(store, org), {
+        notesForVenue: 'Quiet rooms, please — ☕ 🎉',
+      });
+      await insertEvent(store, event);
+      // Back to the schema of version 4, the event without a tag.
+      const client = new pg.Client({ connectionString: fresh.url });
+      await client.connect();
+      await client.query(
+        'ALTER TABLE events DROP COLUMN etag; DELETE FROM schema_migrations WHERE version = 5',
+      );
+      await client.end();
+      expect(await store.migrate()).toEqual(['005_event_etags']);
+      const text = JSON.stringify(event.details);
+      expect(await store.events.findDocument(org, event.details.id)).toEqual({ text, etag: etagOf(text) });
+    } finally {
+      await store.close();
+      await fresh.drop();
+    }
+  });
 
   it('applies each migration exactly once when ten instances start together on a fresh database', async () => {
     const stores = Array.from({ length: 10 }, () => openPostgresStore({ url: database.url, poolSize: 1 }));

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { ConflictError } from '../../domain/errors.js';
-import type { DataTransfer, RecordBatch, RecordKind } from '../../ports/data-transfer.js';
+import type { DataTransfer, EventRecord, RecordBatch, RecordKind } from '../../ports/data-transfer.js';
 import { eventRow } from './sqlite-event-repository.js';
 
 interface Table {
@@ -46,7 +46,7 @@ const TABLES: Table[] = [
   },
   {
     kind: 'events',
-    select: 'organization_id, id, created_by, previous_status, document',
+    select: 'organization_id, id, created_by, previous_status, document, etag',
     from: 'events',
     key: ['organization_id', 'id'],
   },
@@ -133,6 +133,7 @@ function toRecords(kind: RecordKind, rows: Row[]): RecordBatch {
           createdBy: row.created_by as string,
           previousStatus: row.previous_status as never,
           details: JSON.parse(row.document as string),
+          etag: row.etag as string | null,
         })),
       };
     default:
@@ -190,8 +191,8 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
           (organization_id, key_id, user_id, secret_hash, created_at, revoked_at, last_used_at)
           VALUES (@organizationId, @keyId, @userId, @secretHash, @createdAt, @revokedAt, @lastUsedAt)`),
         events: db.prepare(`INSERT INTO events
-          (organization_id, id, created_by, created_at, updated_at, status, previous_status, document, summary)
-          VALUES (@organization_id, @id, @created_by, @created_at, @updated_at, @status, @previous_status, @document, @summary)`),
+          (organization_id, id, created_by, created_at, updated_at, status, previous_status, document, etag, summary)
+          VALUES (@organization_id, @id, @created_by, @created_at, @updated_at, @status, @previous_status, @document, @etag, @summary)`),
         grants: db.prepare(
           'INSERT INTO event_grants (organization_id, event_id, user_id) VALUES (@organizationId, @eventId, @userId)',
         ),
@@ -237,8 +238,12 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
         }
         for await (const batch of batches) {
           for (const record of batch.records) {
-            if (batch.kind === 'events') statements.events.run(eventRow(record as never));
-            else if (batch.kind === 'users') {
+            if (batch.kind === 'events') {
+              const event = record as EventRecord;
+              statements.events.run(
+                eventRow(event, { text: JSON.stringify(event.details), etag: event.etag }),
+              );
+            } else if (batch.kind === 'users') {
               const user = record as { active: boolean };
               statements.users.run({ ...user, active: user.active ? 1 : 0 });
             } else statements[batch.kind].run(record);

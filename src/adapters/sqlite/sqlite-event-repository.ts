@@ -2,7 +2,14 @@ import type { Database } from 'better-sqlite3';
 import type { ChangeRecord, NewChange } from '../../domain/changes.js';
 import { toListItem } from '../../domain/derived.js';
 import type { EventStatus, StoredEvent } from '../../domain/types.js';
-import type { EventPage, EventRepository, GrantedEvent, Grantee } from '../../ports/event-repository.js';
+import type {
+  EventDocument,
+  EventPage,
+  EventRepository,
+  EventWrite,
+  GrantedEvent,
+  Grantee,
+} from '../../ports/event-repository.js';
 import { IdempotencyKeyTakenError } from '../../ports/idempotency-repository.js';
 import { ANCHOR_STEP, createPageAnchors } from './page-anchors.js';
 import type { WriteQueue } from './write-queue.js';
@@ -12,9 +19,10 @@ interface EventRow {
   created_by: string;
   previous_status: EventStatus | null;
   document: string;
+  etag: string | null;
 }
 
-export function eventRow(event: StoredEvent) {
+export function eventRow(event: StoredEvent, document: EventDocument) {
   const { details } = event;
   return {
     organization_id: event.organizationId,
@@ -24,7 +32,8 @@ export function eventRow(event: StoredEvent) {
     updated_at: details.updatedAt,
     status: details.status,
     previous_status: event.previousStatus,
-    document: JSON.stringify(details),
+    document: document.text,
+    etag: document.etag,
     summary: JSON.stringify(toListItem(details)),
   };
 }
@@ -75,8 +84,8 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     typeof text === 'string' ? text.toLowerCase() : text,
   );
   const insertEvent = db.prepare(`
-    INSERT INTO events (organization_id, id, created_by, created_at, updated_at, status, previous_status, document, summary)
-    VALUES (@organization_id, @id, @created_by, @created_at, @updated_at, @status, @previous_status, @document, @summary)`);
+    INSERT INTO events (organization_id, id, created_by, created_at, updated_at, status, previous_status, document, etag, summary)
+    VALUES (@organization_id, @id, @created_by, @created_at, @updated_at, @status, @previous_status, @document, @etag, @summary)`);
   const countEvent = db.prepare('UPDATE organizations SET event_count = event_count + 1 WHERE id = ?');
   // The creator and the approvers of every group the creator belongs to; nobody when in no group.
   const grant = db.prepare(`
@@ -95,16 +104,14 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       request_hash = excluded.request_hash, event_id = excluded.event_id,
       granted_to = excluded.granted_to, created_at = excluded.created_at
     WHERE idempotency_keys.created_at < @expired_before`);
-  const selectDocument = db
-    .prepare('SELECT document FROM events WHERE organization_id = ? AND id = ?')
-    .pluck();
+  const selectDocument = db.prepare('SELECT document, etag FROM events WHERE organization_id = ? AND id = ?');
   const selectEvent = db.prepare(
-    'SELECT organization_id, created_by, previous_status, document FROM events WHERE organization_id = ? AND id = ?',
+    'SELECT organization_id, created_by, previous_status, document, etag FROM events WHERE organization_id = ? AND id = ?',
   );
   const selectOrganization = db.prepare('SELECT organization_id FROM events WHERE id = ?').pluck();
   const updateEvent = db.prepare(`
     UPDATE events SET updated_at = @updated_at, status = @status, previous_status = @previous_status,
-      document = @document, summary = @summary
+      document = @document, etag = @etag, summary = @summary
     WHERE organization_id = @organization_id AND id = @id`);
   const selectTotal = db.prepare('SELECT event_count FROM organizations WHERE id = ?').pluck();
   const selectPage = db
@@ -203,9 +210,9 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
   };
 
   return {
-    insert(event, change, idempotency) {
+    insert({ event, change, document }: EventWrite, idempotency) {
       return queue.run(() => {
-        const row = eventRow(event);
+        const row = eventRow(event, document);
         insertEvent.run(row);
         appendChange(event, change, row.document);
         countEvent.run(event.organizationId);
@@ -232,7 +239,10 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       });
     },
     async findDocument(organizationId, id) {
-      return selectDocument.get(organizationId, id) as string | undefined;
+      const row = selectDocument.get(organizationId, id) as
+        | { document: string; etag: string | null }
+        | undefined;
+      return row ? { text: row.document, etag: row.etag } : undefined;
     },
     async find(organizationId, id) {
       return find(organizationId, id);
@@ -242,11 +252,12 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     },
     update(organizationId, id, change) {
       return queue.run(() => {
-        const current = find(organizationId, id);
-        if (!current) return undefined;
-        const write = change(current);
+        const stored = selectEvent.get(organizationId, id) as EventRow | undefined;
+        if (!stored) return undefined;
+        const current = fromRow(stored);
+        const write = change(current, { text: stored.document, etag: stored.etag });
         if (!write) return current;
-        const row = eventRow(write.event);
+        const row = eventRow(write.event, write.document);
         updateEvent.run(row);
         appendChange(write.event, write.change, row.document);
         return write.event;

@@ -171,6 +171,17 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 5,
+    name: '005_event_etags',
+    sql: `
+      -- The ETag of each event's document (app/etag.ts), made when the event is written, so a read
+      -- sends it without hashing the document. Events stored before get theirs here, by the same
+      -- definition: the first 32 characters of the base64url SHA-256 of the document, quoted.
+      ALTER TABLE events ADD COLUMN etag TEXT;
+      UPDATE events SET etag = '"' || substr(sha256_base64url(document), 1, 32) || '"';
+    `,
+  },
+  {
     version: 6,
     name: '006_event_filters',
     sql: `

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -30,6 +31,10 @@ export function openSqliteStore(options: SqliteOptions): Store {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  // SQLite has no SHA-256 of its own; migration 5 uses this one to tag the events stored before it.
+  db.function('sha256_base64url', { deterministic: true }, (text) =>
+    hash('sha256', String(text), 'base64url'),
+  );
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );

@@ -1,7 +1,7 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.js';
-import { etagOf, ifNoneMatchHits } from '../../app/etag.js';
+import { ifNoneMatchHits } from '../../app/etag.js';
 import { createEvent, eventIdProblems, getEventDocument, listEvents, updateEvent } from '../../app/events.js';
 import { createEventIdempotently } from '../../app/idempotent-create.js';
 import { ValidationError } from '../../domain/errors.js';
@@ -27,17 +27,17 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * format comes before body problems), and their problems are reported together in one 400.
  */
 function checkIdAndQuery(query: TObject) {
-  return async function checkRequestShape(request: FastifyRequest) {
-    const problems = [
-      ...eventIdProblems((request.params as { id: string }).id),
-      ...queryProblems(query, request),
-    ];
-    if (problems.length > 0) throw new ValidationError(problems);
+  // Callback style, not async: no promise per request (a throw still becomes the error response).
+  return function checkRequestShape(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+    const idProblems = eventIdProblems((request.params as { id: string }).id);
+    const problems = queryProblems(query, request);
+    if (idProblems.length > 0 || problems.length > 0) throw new ValidationError([...idProblems, ...problems]);
+    done();
   };
 }
 
 /** The body must be a JSON object before the event is even looked up (D5). */
-async function requireObjectBody(request: FastifyRequest) {
+function requireObjectBody(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
   if (!isPlainObject(request.body)) {
     const message =
       request.body === undefined
@@ -45,6 +45,7 @@ async function requireObjectBody(request: FastifyRequest) {
         : 'The request body must be a JSON object.';
     throw new ValidationError([{ field: 'body', code: 'invalid_type', message }]);
   }
+  done();
 }
 
 /** `page` and `limit` as numbers, `status` of known statuses, `updatedAfter` in RFC 3339: one 400 for all. */
@@ -56,8 +57,8 @@ async function checkListQuery(request: FastifyRequest) {
   if (problems.length > 0) throw new ValidationError(problems);
 }
 
-function sendDocument(reply: FastifyReply, document: string) {
-  return reply.type(JSON_TYPE).header('etag', etagOf(document)).send(document);
+function sendDocument(reply: FastifyReply, document: { text: string; etag: string }) {
+  return reply.type(JSON_TYPE).header('etag', document.etag).send(document.text);
 }
 
 export function eventRoutes(deps: AppDeps) {
@@ -112,12 +113,11 @@ export function eventRoutes(deps: AppDeps) {
       { schema: GetEventRoute, onRequest: checkIdAndQuery(GetEventRoute.querystring) },
       async (request, reply) => {
         const document = await getEventDocument(deps, request.principal, request.params.id);
-        const etag = etagOf(document);
         const ifNoneMatch = request.headers['if-none-match'];
-        if (ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, etag)) {
-          return reply.code(304).header('etag', etag).send();
+        if (ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, document.etag)) {
+          return reply.code(304).header('etag', document.etag).send();
         }
-        return reply.type(JSON_TYPE).header('etag', etag).send(document);
+        return sendDocument(reply, document);
       },
     );
 
@@ -130,20 +130,21 @@ export function eventRoutes(deps: AppDeps) {
         preValidation: requireObjectBody,
       },
       async (request, reply) => {
-        const details = await updateEvent(deps, request.principal, request.params.id, request.body, {
+        const document = await updateEvent(deps, request.principal, request.params.id, request.body, {
           ifMatch: request.headers['if-match'],
         });
-        return sendDocument(reply, JSON.stringify(details));
+        return sendDocument(reply, document);
       },
     );
   };
 }
 
-async function rejectMergePatch(request: FastifyRequest) {
+function rejectMergePatch(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
   if ((request.headers['content-type'] ?? '').toLowerCase().startsWith('application/merge-patch+json')) {
     const error = Object.assign(new Error('merge-patch is for PATCH'), {
       code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
     });
     throw error;
   }
+  done();
 }
