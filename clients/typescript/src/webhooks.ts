@@ -95,8 +95,9 @@ export function verifyWebhook(
 function secretKey(secret: string): Buffer {
   const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
   const key = Buffer.from(encoded, 'base64');
-  if (key.length === 0)
+  if (key.length === 0) {
     throw new WebhookVerificationError('invalid_secret', 'the secret is empty or not base64');
+  }
   return key;
 }
 
