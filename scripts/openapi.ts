@@ -1,7 +1,7 @@
 /**
  * Writes the committed API description and the client types generated from it:
  *   openapi/openapi.json                  (what GET /v1/openapi.json serves)
- *   clients/typescript/src/schema.d.ts    (openapi-typescript)
+ *   clients/typescript/src/schema.ts    (openapi-typescript)
  * Run with `npm run openapi`; test/openapi checks both files are up to date.
  */
 import { writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { renderOpenApi } from '../src/http/openapi.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DOCUMENT_FILE = join(ROOT, 'openapi', 'openapi.json');
-export const CLIENT_TYPES_FILE = join(ROOT, 'clients', 'typescript', 'src', 'schema.d.ts');
+export const CLIENT_TYPES_FILE = join(ROOT, 'clients', 'typescript', 'src', 'schema.ts');
 
 /** The document as the app serves it, from an app over an empty in-memory store. */
 export async function renderDocument(): Promise<string> {

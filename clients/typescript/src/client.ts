@@ -1,6 +1,7 @@
 /**
  * A small typed client for the eventplan API: openapi-fetch over the types generated from the
- * OpenAPI document (./schema.d.ts), plus the habits every integration needs: follow pagination
+ * OpenAPI document (./schema.ts), so every operation (events, revisions, changes, webhook endpoints,
+ * places) is a typed `GET`/`POST`/`PATCH`/`DELETE`, plus the habits every integration needs: follow pagination
  * (`listAllEvents`), read and tail the change feed (`changeFeed`), and back off when rate limited (a
  * 429 is retried after its `Retry-After`).
  */
@@ -16,6 +17,13 @@ export type Problem = components['schemas']['Problem'];
 export type Change = components['schemas']['Change'];
 export type ChangePage = components['schemas']['ChangePage'];
 export type Revision = components['schemas']['Revision'];
+export type RevisionPage = components['schemas']['RevisionPage'];
+export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
+export type CreatedWebhookEndpoint = components['schemas']['CreatedWebhookEndpoint'];
+export type CreateWebhookEndpointRequest = components['schemas']['CreateWebhookEndpointRequest'];
+export type UpdateWebhookEndpointRequest = components['schemas']['UpdateWebhookEndpointRequest'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type Place = components['schemas']['Place'];
 
 export interface ChangeFeedOptions {
   /** A `nextCursor` you saved; without it the feed starts at the organization's first change. */
