@@ -5,8 +5,9 @@
  * uncounted and are let through at once, each failure counted (`storeErrors()`) and a warning logged
  * at most every few seconds.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AttemptCounter, AttemptTally } from '../../ports/attempt-counter.js';
+import { type FailOpenRedisOptions, openFailOpenRedis } from './fail-open-redis.js';
 
 /** KEYS[1]: the counter. ARGV[1]: window ms. Returns {count, ms left in the window}. */
 const INCREMENT_SCRIPT = `
@@ -27,17 +28,9 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0
 `;
 
-export interface RedisAttemptCounterOptions {
-  url: string;
+export interface RedisAttemptCounterOptions extends FailOpenRedisOptions {
   /** Prepended to every counter key; lets several deployments (or test runs) share one Redis. */
   keyPrefix?: string;
-  /** Longest an attempt waits for Redis before it goes uncounted (default 500 ms). */
-  commandTimeoutMs?: number;
-  /** Longest a connection attempt may take (default 1000 ms). */
-  connectTimeoutMs?: number;
-  /** Called with a warning when Redis fails, at most once per `warnEveryMs` (default 10 s). */
-  warn?: (message: string, details: Record<string, unknown>) => void;
-  warnEveryMs?: number;
 }
 
 export interface RedisAttemptCounter extends AttemptCounter {
@@ -55,42 +48,13 @@ export const DEFAULT_ATTEMPT_KEY_PREFIX = 'eventplan:attempts:';
 
 export function createRedisAttemptCounter(options: RedisAttemptCounterOptions): RedisAttemptCounter {
   const prefix = options.keyPrefix ?? DEFAULT_ATTEMPT_KEY_PREFIX;
-  const connectTimeoutMs = options.connectTimeoutMs ?? 1000;
-  const warnEveryMs = options.warnEveryMs ?? 10_000;
-  const redis = new Redis(options.url, {
-    // Never queue a command while disconnected: fail at once, and let the attempt through.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: connectTimeoutMs,
-    commandTimeout: options.commandTimeoutMs ?? 500,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
-  }) as ScriptedRedis;
+  const connection = openFailOpenRedis<ScriptedRedis>(
+    options,
+    'sign-in attempt store unavailable; attempts are let through uncounted (fail-open)',
+  );
+  const { redis, noteFailure } = connection;
   redis.defineCommand('incrementAttempts', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
   redis.defineCommand('decrementAttempts', { numberOfKeys: 1, lua: DECREMENT_SCRIPT });
-
-  let storeErrors = 0;
-  let unreported = 0;
-  let lastWarning = 0;
-  const noteFailure = (error: unknown, counted: boolean) => {
-    if (counted) storeErrors++;
-    unreported++;
-    const now = Date.now();
-    if (now - lastWarning < warnEveryMs) return;
-    lastWarning = now;
-    options.warn?.('sign-in attempt store unavailable; attempts are let through uncounted (fail-open)', {
-      error: error instanceof Error ? error.message : String(error),
-      failuresSinceLastWarning: unreported,
-      storeErrors,
-    });
-    unreported = 0;
-  };
-  redis.on('error', (error) => noteFailure(error, false));
-
-  const readyOnce = new Promise<boolean>((resolve) => {
-    if (redis.status === 'ready') resolve(true);
-    redis.once('ready', () => resolve(true));
-    setTimeout(() => resolve(redis.status === 'ready'), connectTimeoutMs).unref();
-  });
 
   return {
     async increment(key, windowMs): Promise<AttemptTally> {
@@ -109,11 +73,8 @@ export function createRedisAttemptCounter(options: RedisAttemptCounterOptions): 
         noteFailure(error, true);
       }
     },
-    storeErrors: () => storeErrors,
-    ready: () => readyOnce,
-    async close() {
-      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
-      else redis.disconnect();
-    },
+    storeErrors: connection.storeErrors,
+    ready: connection.ready,
+    close: connection.close,
   };
 }

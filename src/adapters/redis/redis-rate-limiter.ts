@@ -7,9 +7,10 @@
  * Fail-open (D13): when Redis is unreachable or slow, requests are let through at once, each one
  * counted (`storeErrors()`, exported as a metric) and a warning logged at most every few seconds.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RateLimitDecision, RateLimiter } from '../../ports/rate-limiter.js';
 import { decide } from '../sliding-window.js';
+import { type FailOpenRedisOptions, openFailOpenRedis } from './fail-open-redis.js';
 
 /**
  * KEYS[1]: the client's counter, a hash {start, current, previous}. ARGV: window ms, limit.
@@ -39,20 +40,12 @@ redis.call('PEXPIRE', KEYS[1], 2 * window)
 return {allowed, previous, current, elapsed}
 `;
 
-export interface RedisRateLimiterOptions {
-  url: string;
+export interface RedisRateLimiterOptions extends FailOpenRedisOptions {
   /** Requests per window and key. */
   limit: number;
   windowMs?: number;
   /** Prepended to every counter key; lets several deployments (or test runs) share one Redis. */
   keyPrefix?: string;
-  /** Longest a request waits for Redis before it is let through (default 500 ms). */
-  commandTimeoutMs?: number;
-  /** Longest a connection attempt may take (default 1000 ms). */
-  connectTimeoutMs?: number;
-  /** Called with a warning when Redis fails, at most once per `warnEveryMs` (default 10 s). */
-  warn?: (message: string, details: Record<string, unknown>) => void;
-  warnEveryMs?: number;
 }
 
 export interface RedisRateLimiter extends RateLimiter {
@@ -72,44 +65,13 @@ export const DEFAULT_KEY_PREFIX = 'eventplan:ratelimit:';
 export function createRedisRateLimiter(options: RedisRateLimiterOptions): RedisRateLimiter {
   const windowMs = options.windowMs ?? 60_000;
   const prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
-  const connectTimeoutMs = options.connectTimeoutMs ?? 1000;
-  const warnEveryMs = options.warnEveryMs ?? 10_000;
-  const redis = new Redis(options.url, {
-    // Never queue a command while disconnected: fail at once, and let the request through.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: connectTimeoutMs,
-    commandTimeout: options.commandTimeoutMs ?? 500,
-    // Keep reconnecting in the background, backing off to one attempt every 2 s.
-    retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
-  }) as ScriptedRedis;
+  const connection = openFailOpenRedis<ScriptedRedis>(
+    options,
+    'rate-limit store unavailable; requests are let through uncounted (fail-open)',
+  );
+  const { redis, noteFailure } = connection;
   // EVALSHA, falling back to EVAL (which loads the script) when Redis does not know it yet.
   redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW_SCRIPT });
-
-  let storeErrors = 0;
-  let unreported = 0;
-  let lastWarning = 0;
-  const noteFailure = (error: unknown, counted: boolean) => {
-    if (counted) storeErrors++;
-    unreported++;
-    const now = Date.now();
-    if (now - lastWarning < warnEveryMs) return;
-    lastWarning = now;
-    options.warn?.('rate-limit store unavailable; requests are let through uncounted (fail-open)', {
-      error: error instanceof Error ? error.message : String(error),
-      failuresSinceLastWarning: unreported,
-      storeErrors,
-    });
-    unreported = 0;
-  };
-  // Connection errors arrive as events while ioredis reconnects; they must not end the process.
-  redis.on('error', (error) => noteFailure(error, false));
-
-  const readyOnce = new Promise<boolean>((resolve) => {
-    if (redis.status === 'ready') resolve(true);
-    redis.once('ready', () => resolve(true));
-    setTimeout(() => resolve(redis.status === 'ready'), connectTimeoutMs).unref();
-  });
 
   return {
     async consume(key): Promise<RateLimitDecision> {
@@ -134,11 +96,8 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RedisR
         };
       }
     },
-    storeErrors: () => storeErrors,
-    ready: () => readyOnce,
-    async close() {
-      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
-      else redis.disconnect();
-    },
+    storeErrors: connection.storeErrors,
+    ready: connection.ready,
+    close: connection.close,
   };
 }
