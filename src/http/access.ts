@@ -1,4 +1,5 @@
 /** Authentication then rate limiting, in that order (D5, D13), on every /v1 request. */
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../app/deps.js';
 import { RateLimitedError, UnauthorizedError } from '../domain/errors.js';
@@ -10,29 +11,70 @@ declare module 'fastify' {
   }
 }
 
-function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision) {
-  reply.header('ratelimit-limit', String(decision.limit));
-  reply.header('ratelimit-remaining', String(decision.remaining));
-  reply.header('ratelimit-reset', String(decision.resetSeconds));
+export type Authenticate = (key: string | undefined) => Promise<Principal>;
+
+/** What the access check found for one request: who is calling (or why not), and the rate limit's say. */
+export interface Access {
+  principal?: Principal;
+  refusal?: UnauthorizedError;
+  decision: RateLimitDecision;
 }
 
-export function accessHook(
-  authenticate: (key: string | undefined) => Promise<Principal>,
+/**
+ * Authenticates `key` and counts the request against the caller's limit: the key's when it is valid,
+ * the client address's otherwise, so guessing keys is limited too. Counts exactly once per call.
+ */
+export async function checkAccess(
+  authenticate: Authenticate,
   limiter: RateLimiter,
-) {
-  return async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
-    const header = request.headers['x-api-key'];
-    let principal: Principal | undefined;
-    let refusal: UnauthorizedError | undefined;
-    try {
-      principal = await authenticate(typeof header === 'string' ? header : undefined);
-    } catch (error) {
-      if (!(error instanceof UnauthorizedError)) throw error;
-      refusal = error;
-    }
-    // Requests without a valid key are limited per client address, so guessing keys is limited too.
-    const decision = await limiter.consume(principal ? `key:${principal.keyId}` : `addr:${request.ip}`);
-    setRateLimitHeaders(reply, decision);
+  key: string | undefined,
+  clientAddress: string | undefined,
+): Promise<Access> {
+  let principal: Principal | undefined;
+  let refusal: UnauthorizedError | undefined;
+  try {
+    principal = await authenticate(key);
+  } catch (error) {
+    if (!(error instanceof UnauthorizedError)) throw error;
+    refusal = error;
+  }
+  const decision = await limiter.consume(principal ? `key:${principal.keyId}` : `addr:${clientAddress}`);
+  return principal ? { principal, decision } : { refusal, decision };
+}
+
+export const apiKeyOf = (raw: IncomingMessage): string | undefined => {
+  const header = raw.headers['x-api-key'];
+  return typeof header === 'string' ? header : undefined;
+};
+
+const CHECKED_ACCESS = Symbol('eventplan.checkedAccess');
+
+/**
+ * Hands a request to Fastify with its access already checked (by the fast reads), so the hook below
+ * uses that result instead of counting the request a second time.
+ */
+export function attachAccess(raw: IncomingMessage, access: Access): void {
+  (raw as IncomingMessage & { [CHECKED_ACCESS]?: Access })[CHECKED_ACCESS] = access;
+}
+
+function takeAccess(raw: IncomingMessage): Access | undefined {
+  return (raw as IncomingMessage & { [CHECKED_ACCESS]?: Access })[CHECKED_ACCESS];
+}
+
+export function rateLimitHeaders(decision: RateLimitDecision) {
+  return {
+    'ratelimit-limit': String(decision.limit),
+    'ratelimit-remaining': String(decision.remaining),
+    'ratelimit-reset': String(decision.resetSeconds),
+  };
+}
+
+export function accessHook(authenticate: Authenticate, limiter: RateLimiter) {
+  return async function checkAccessHook(request: FastifyRequest, reply: FastifyReply) {
+    const { principal, refusal, decision } =
+      takeAccess(request.raw) ??
+      (await checkAccess(authenticate, limiter, apiKeyOf(request.raw), request.ip));
+    reply.headers(rateLimitHeaders(decision));
     // An unknown path answers 404 with or without a key: it reveals nothing, and a 401 would mislead.
     if (refusal && decision.allowed && !request.is404) throw refusal;
     if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);

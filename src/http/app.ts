@@ -1,5 +1,5 @@
 /** Builds the HTTP application as a plugin tree; it never listens (server.ts does). */
-import type { Server } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import Fastify, {
   type FastifyHttpOptions,
   type FastifyReply,
@@ -16,9 +16,10 @@ import { dashboard } from '../web/plugin.js';
 import { accessHook } from './access.js';
 import { answerClientError } from './client-error.js';
 import { discardRestOfBody } from './discard-body.js';
+import { fastReads, type RequestListener } from './fast-reads.js';
 import { parseJsonBody } from './json-body.js';
 import { AccessLog } from './logging.js';
-import { createMetrics, type Metrics, observeRequests } from './metrics.js';
+import { createMetrics, type Metrics, observeRequests, requestRecorder } from './metrics.js';
 import { openApi } from './openapi.js';
 import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem } from './problem.js';
 import { requestIdFrom } from './request-id.js';
@@ -49,6 +50,11 @@ export interface AppOptions {
    * what to call when this instance commits a change (the dispatcher's wake-up). Unset: no webhook routes.
    */
   webhooks?: { urlProblem(url: string): string | undefined; changeCommitted?(): void };
+  /**
+   * Answer the plainest event reads before Fastify's request handling (fast-reads.ts) when listening
+   * (default: on). Injected requests always take the routes.
+   */
+  fastReads?: boolean;
 }
 
 /** Names the HMAC key of the dashboard's form tokens in the store's server secrets. */
@@ -75,13 +81,38 @@ function serverTimeoutOptions(timeouts: ServerTimeouts): FastifyHttpOptions<Serv
   };
 }
 
+/**
+ * The HTTP server Fastify would make (timeouts included), with a request listener that can be swapped
+ * once the app is built: `listen()` then sends requests through the fast reads first.
+ */
+function swappableServer() {
+  let fastify: RequestListener | undefined;
+  let listener: RequestListener | undefined;
+  const factory = (handler: RequestListener, options: Record<string, unknown>): Server => {
+    fastify = handler;
+    const server = createServer((options.http ?? {}) as ServerOptions, (request, response) =>
+      (listener ?? handler)(request, response),
+    );
+    server.keepAliveTimeout = options.keepAliveTimeout as number;
+    server.requestTimeout = options.requestTimeout as number;
+    server.setTimeout(options.connectionTimeout as number);
+    return server;
+  };
+  const wrap = (wrapper: (fastify: RequestListener) => RequestListener) => {
+    if (fastify) listener = wrapper(fastify);
+  };
+  return { factory, wrap };
+}
+
 /** A hop count trusts that many proxies nearest to the server. */
 function trustProxyOption(trust: TrustProxy) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export async function buildApp(options: AppOptions) {
+  const server = swappableServer();
   const app = Fastify({
+    serverFactory: server.factory,
     logger: options.logger ?? false,
     logController: new AccessLog(),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -140,11 +171,13 @@ export async function buildApp(options: AppOptions) {
 
   const metrics =
     options.metrics ?? createMetrics({ store: options.deps.store, rateLimiter: options.rateLimiter });
-  observeRequests(app, metrics);
+  const recordRequest = requestRecorder(metrics);
+  observeRequests(app, recordRequest);
+  const readiness = options.readiness ?? createReadiness();
   await installOps(app, {
     store: options.deps.store,
     metrics,
-    readiness: options.readiness ?? createReadiness(),
+    readiness,
   });
 
   const authenticate = createAuthenticator(options.deps);
@@ -181,6 +214,22 @@ export async function buildApp(options: AppOptions) {
       prefix: '/app',
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app', 302));
+  }
+  if (options.fastReads !== false) {
+    server.wrap((fastify) =>
+      fastReads(
+        {
+          deps: options.deps,
+          authenticate,
+          limiter: options.rateLimiter,
+          log: app.log,
+          recordRequest,
+          trustProxy: options.trustProxy ?? false,
+          shuttingDown: () => readiness.shuttingDown,
+        },
+        fastify,
+      ),
+    );
   }
   return app;
 }

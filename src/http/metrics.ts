@@ -174,27 +174,39 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
   return metrics;
 }
 
+/** Records one answered request: its count and duration, by method, route pattern and status. */
+export type RecordRequest = (method: string, route: string, status: number, seconds: number) => void;
+
+export function requestRecorder(metrics: Metrics): RecordRequest {
+  const { requests, duration, eventsCreated, eventsUpdated } = series.get(metrics)!;
+  // One labels object per method, route and status, made once: the hot path allocates nothing.
+  const labelsByKey = new Map<string, { method: string; route: string; status_code: string }>();
+  return (method, route, status, seconds) => {
+    const key = `${method} ${status} ${route}`;
+    let labels = labelsByKey.get(key);
+    if (labels === undefined) {
+      labels = { method, route, status_code: String(status) };
+      labelsByKey.set(key, labels);
+    }
+    requests.inc(labels);
+    duration.observe(labels, seconds);
+    if (status === 201 && route === '/v1/events' && method === 'POST') eventsCreated.inc();
+    if (status === 200 && route === '/v1/events/:id' && method === 'PATCH') eventsUpdated.inc();
+  };
+}
+
 /**
  * Counts every response of `app`, labelled by the matched route pattern (never the raw URL), and
  * the events it created or updated. Call on the root instance before registering routes.
  */
-export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
-  const { requests, duration, eventsCreated, eventsUpdated } = series.get(metrics)!;
-  // One labels object per method, route and status, made once: the hot path allocates nothing.
-  const labelsByKey = new Map<string, { method: string; route: string; status_code: string }>();
+export function observeRequests(app: FastifyInstance, record: RecordRequest): void {
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    const status = reply.statusCode;
-    const key = `${request.method} ${status} ${route}`;
-    let labels = labelsByKey.get(key);
-    if (labels === undefined) {
-      labels = { method: request.method, route, status_code: String(status) };
-      labelsByKey.set(key, labels);
-    }
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
-    if (status === 201 && route === '/v1/events' && request.method === 'POST') eventsCreated.inc();
-    if (status === 200 && route === '/v1/events/:id' && request.method === 'PATCH') eventsUpdated.inc();
+    record(
+      request.method,
+      request.routeOptions.url ?? UNMATCHED_ROUTE,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 }

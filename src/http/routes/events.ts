@@ -7,6 +7,7 @@ import { createEventIdempotently } from '../../app/idempotent-create.js';
 import { ValidationError } from '../../domain/errors.js';
 import { hasEventFilter, readEventFilter } from '../../domain/event-filter.js';
 import { isPlainObject } from '../../domain/values.js';
+import type { EventPage } from '../../ports/event-repository.js';
 import { documentedBody } from '../openapi.js';
 import { queryProblems, strictQuery } from '../query.js';
 import {
@@ -20,7 +21,11 @@ import {
   UpdateEventRoute,
 } from '../schemas.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A page of the event list as sent: the stored summaries joined, without parsing them. */
+export const eventListBody = (result: EventPage, page: number, limit: number): string =>
+  `{"data":[${result.items.join(',')}],"page":${page},"limit":${limit},"total":${result.total}}`;
 
 /**
  * The id and the query string are the request's shape: both are checked before the body is read (D5: id
@@ -79,8 +84,7 @@ export function eventRoutes(deps: AppDeps) {
           limit,
           ...(filter ? { filter } : {}),
         });
-        const body = `{"data":[${result.items.join(',')}],"page":${page},"limit":${limit},"total":${result.total}}`;
-        return reply.type(JSON_TYPE).send(body);
+        return reply.type(JSON_TYPE).send(eventListBody(result, page, limit));
       },
     );
 

@@ -1,0 +1,197 @@
+/**
+ * The two reads integrators make most, answered before Fastify's per-request machinery: `GET
+ * /v1/events/{id}` and `GET /v1/events` with at most `page` and `limit`. They take the same steps as
+ * the routes, in the same order (request id, key check, rate limit, read, one access line, metrics),
+ * through the same functions, and send the same status, headers and body.
+ *
+ * Only a request of the plainest shape with a 200 to send is answered here: any other header that
+ * changes the answer (If-None-Match, a body, Expect), any other query, a refused key, a refused rate
+ * limit, an unknown event, a failing store, or a server shutting down is handed to Fastify. A request
+ * whose access was already checked is handed over with that result attached, so it is counted once.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app/deps.js';
+import { getEventDocument, listEvents } from '../app/events.js';
+import type { TrustProxy } from '../config.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
+import {
+  type Access,
+  type Authenticate,
+  apiKeyOf,
+  attachAccess,
+  checkAccess,
+  rateLimitHeaders,
+} from './access.js';
+import type { RecordRequest } from './metrics.js';
+import { requestIdFrom } from './request-id.js';
+import { eventListBody, JSON_TYPE } from './routes/events.js';
+import { ListQuery } from './schemas.js';
+
+export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+export interface FastReadsOptions {
+  deps: AppDeps;
+  authenticate: Authenticate;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+  recordRequest: RecordRequest;
+  trustProxy: TrustProxy;
+  /** True once the server is shutting down: every response must then close its connection (ops.ts). */
+  shuttingDown: () => boolean;
+}
+
+const EVENT_PATH = '/v1/events/';
+const LIST_PATH = '/v1/events';
+/** The id's shape is checked again by the use case; this only keeps other paths out. */
+const ID_LENGTH = 36;
+const DIGITS = /^[0-9]{1,16}$/;
+/** The list route's own bounds and defaults, from its schema. */
+const bounds = (schema: { minimum?: number; maximum?: number; default?: unknown }) => ({
+  minimum: schema.minimum ?? 1,
+  maximum: schema.maximum ?? Number.MAX_SAFE_INTEGER,
+  default: schema.default as number,
+});
+const PAGE = bounds(ListQuery.properties.page);
+const LIMIT = bounds(ListQuery.properties.limit);
+
+interface ListPage {
+  page: number;
+  limit: number;
+}
+
+/**
+ * `page` and `limit` from a query string holding nothing else, each at most once, in range and
+ * written in plain digits; `undefined` for anything the list route would treat differently.
+ */
+export function plainListQuery(query: string): ListPage | undefined {
+  let page: number | undefined;
+  let limit: number | undefined;
+  if (query !== '') {
+    for (const pair of query.split('&')) {
+      const equals = pair.indexOf('=');
+      const name = pair.slice(0, equals);
+      const raw = pair.slice(equals + 1);
+      if (equals < 0 || !DIGITS.test(raw)) return undefined;
+      const value = Number(raw);
+      if (name === 'page' && page === undefined && value >= PAGE.minimum && value <= PAGE.maximum)
+        page = value;
+      else if (name === 'limit' && limit === undefined && value >= LIMIT.minimum && value <= LIMIT.maximum)
+        limit = value;
+      else return undefined;
+    }
+  }
+  return { page: page ?? PAGE.default, limit: limit ?? LIMIT.default };
+}
+
+/** Fastify's own reading of the client address (`request.ip`), for the same trust settings. */
+function clientAddressReader(trust: TrustProxy): (request: IncomingMessage) => string | undefined {
+  if (trust === false) return (request) => request.socket.remoteAddress;
+  const trusted =
+    typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : proxyAddr.compile(trust);
+  return (request) => {
+    const addresses = proxyAddr.all(request, trusted);
+    return addresses[addresses.length - 1];
+  };
+}
+
+/** Wraps Fastify's request listener: the plain reads are answered here, everything else goes on to it. */
+export function fastReads(options: FastReadsOptions, fastify: RequestListener): RequestListener {
+  const { deps, log, recordRequest } = options;
+  const clientAddress = clientAddressReader(options.trustProxy);
+
+  function plainShape(request: IncomingMessage): boolean {
+    const headers = request.headers;
+    return (
+      request.method === 'GET' &&
+      headers['if-none-match'] === undefined &&
+      headers['content-length'] === undefined &&
+      headers['transfer-encoding'] === undefined &&
+      headers.expect === undefined &&
+      !options.shuttingDown()
+    );
+  }
+
+  /** Sends the 200, then writes the access line and the metrics, as Fastify's onResponse would. */
+  function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+    id: string,
+    access: Access,
+    route: string,
+    body: string,
+    etag?: string,
+  ) {
+    response.writeHead(200, {
+      'x-request-id': id,
+      ...rateLimitHeaders(access.decision),
+      'content-type': JSON_TYPE,
+      ...(etag === undefined ? {} : { etag }),
+      'content-length': String(Buffer.byteLength(body)),
+    });
+    response.end(body);
+    const elapsedMs = performance.now() - started;
+    log.info(
+      {
+        reqId: id,
+        req: { method: 'GET', url: request.url, ip: clientAddress(request) },
+        res: { statusCode: 200 },
+        responseTime: elapsedMs,
+      },
+      'request completed',
+    );
+    recordRequest('GET', route, 200, elapsedMs / 1000);
+  }
+
+  async function serve(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+    read: (access: Access) => Promise<{ route: string; body: string; etag?: string }>,
+  ) {
+    let access: Access | undefined;
+    try {
+      access = await checkAccess(
+        options.authenticate,
+        options.limiter,
+        apiKeyOf(request),
+        clientAddress(request),
+      );
+      if (access.principal === undefined || !access.decision.allowed) throw access.refusal;
+      const { route, body, etag } = await read(access);
+      answer(request, response, started, requestIdFrom(request), access, route, body, etag);
+    } catch {
+      // Refused, not found, or the store failed: Fastify answers with the problem, as for any request.
+      if (access) attachAccess(request, access);
+      fastify(request, response);
+    }
+  }
+
+  return function listener(request, response) {
+    const url = request.url ?? '';
+    if (!url.startsWith(LIST_PATH) || !plainShape(request)) return fastify(request, response);
+    const started = performance.now();
+    if (url.length === EVENT_PATH.length + ID_LENGTH && url.startsWith(EVENT_PATH)) {
+      const id = url.slice(EVENT_PATH.length);
+      void serve(request, response, started, async (access) => {
+        const document = await getEventDocument(deps, access.principal!, id);
+        return { route: '/v1/events/:id', body: document.text, etag: document.etag };
+      });
+      return;
+    }
+    const list =
+      url === LIST_PATH
+        ? plainListQuery('')
+        : url[LIST_PATH.length] === '?'
+          ? plainListQuery(url.slice(LIST_PATH.length + 1))
+          : undefined;
+    if (list === undefined) return fastify(request, response);
+    void serve(request, response, started, async (access) => {
+      const result = await listEvents(deps, access.principal!, list);
+      return { route: '/v1/events', body: eventListBody(result, list.page, list.limit) };
+    });
+  };
+}
