@@ -5,13 +5,14 @@
  */
 import { hash } from 'node:crypto';
 import type { EventDetails } from '../domain/types.js';
-import type { EventDocument } from '../ports/event-repository.js';
+import type { EventBody, EventDocument } from '../ports/event-repository.js';
 
 /**
  * A strong ETag of the details document exactly as sent (ready-to-send JSON text). The one-shot hash
  * gives the same tag as a Hash object at half the cost (3 instead of 6 µs for a 3.8 KB document).
  */
-export const etagOf = (document: string): string => `"${hash('sha256', document, 'base64url').slice(0, 32)}"`;
+export const etagOf = (document: string | Buffer): string =>
+  `"${hash('sha256', document, 'base64url').slice(0, 32)}"`;
 
 /** The document a write stores: the details' JSON text and its tag, made once. */
 export function eventDocument(details: EventDetails): EventDocument & { etag: string } {
@@ -20,7 +21,8 @@ export function eventDocument(details: EventDetails): EventDocument & { etag: st
 }
 
 /** The tag of a stored document: the one stored with it (every write since migration 5 stores one). */
-export const storedEtag = (document: EventDocument): string => document.etag ?? etagOf(document.text);
+export const storedEtag = (document: EventDocument | EventBody): string =>
+  document.etag ?? etagOf('text' in document ? document.text : document.body);
 
 interface EntityTag {
   weak: boolean;

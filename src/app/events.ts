@@ -87,11 +87,11 @@ export async function getEventDocument(
   deps: AppDeps,
   principal: Principal,
   id: string,
-): Promise<{ text: string; etag: string }> {
+): Promise<{ body: Buffer; etag: string }> {
   const eventId = assertEventId(id);
   const document = await deps.store.events.findDocument(principal.organizationId, eventId);
   if (document === undefined) throw notFound(id);
-  return { text: document.text, etag: storedEtag(document) };
+  return { body: document.body, etag: storedEtag(document) };
 }
 
 /**

@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
+import { type DestinationStream, type Logger, pino } from 'pino';
 import type { AppDeps } from '../app/deps.js';
 import { getEventDocument, listEvents } from '../app/events.js';
 import type { TrustProxy } from '../config.js';
@@ -97,9 +98,21 @@ function clientAddressReader(trust: TrustProxy): (request: IncomingMessage) => s
   };
 }
 
+/**
+ * The app's logger without its serializers and redaction, writing to the same destination at the same
+ * level: the access line below is built from plain values (method, path, address, status), so it needs
+ * neither, and comes out exactly as the routes' line does. Undefined when the app does not log.
+ */
+function plainLogger(log: FastifyBaseLogger): Logger | undefined {
+  const stream = (log as unknown as Record<symbol, DestinationStream | undefined>)[pino.symbols.streamSym];
+  if (stream === undefined || log.level === 'silent') return undefined;
+  return pino({ level: log.level }, stream);
+}
+
 /** Wraps Fastify's request listener: the plain reads are answered here, everything else goes on to it. */
 export function fastReads(options: FastReadsOptions, fastify: RequestListener): RequestListener {
-  const { deps, log, recordRequest } = options;
+  const { deps, recordRequest } = options;
+  const accessLog = plainLogger(options.log);
   const clientAddress = clientAddressReader(options.trustProxy);
 
   function plainShape(request: IncomingMessage): boolean {
@@ -122,7 +135,7 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
     id: string,
     access: Access,
     route: string,
-    body: string,
+    body: string | Buffer,
     etag?: string,
   ) {
     response.writeHead(200, {
@@ -130,14 +143,15 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
       ...rateLimitHeaders(access.decision),
       'content-type': JSON_TYPE,
       ...(etag === undefined ? {} : { etag }),
-      'content-length': String(Buffer.byteLength(body)),
+      'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.length),
     });
     response.end(body);
     const elapsedMs = performance.now() - started;
-    log.info(
+    accessLog?.info(
       {
         reqId: id,
-        req: { method: 'GET', url: request.url, ip: clientAddress(request) },
+        // The path without its query string, like every access line (logging.ts).
+        req: { method: 'GET', path: request.url?.split('?')[0], remoteAddress: clientAddress(request) },
         res: { statusCode: 200 },
         responseTime: elapsedMs,
       },
@@ -150,7 +164,7 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
     request: IncomingMessage,
     response: ServerResponse,
     started: number,
-    read: (access: Access) => Promise<{ route: string; body: string; etag?: string }>,
+    read: (access: Access) => Promise<{ route: string; body: string | Buffer; etag?: string }>,
   ) {
     let access: Access | undefined;
     try {
@@ -178,7 +192,7 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
       const id = url.slice(EVENT_PATH.length);
       void serve(request, response, started, async (access) => {
         const document = await getEventDocument(deps, access.principal!, id);
-        return { route: '/v1/events/:id', body: document.text, etag: document.etag };
+        return { route: '/v1/events/:id', body: document.body, etag: document.etag };
       });
       return;
     }

@@ -12,6 +12,13 @@ export interface EventPage {
  * An event's details document as the store keeps it and GET sends it: `JSON.stringify(details)` and
  * its entity tag (app/etag.ts), both made once, when the event is written.
  */
+/** A stored document as read for sending: its UTF-8 bytes, so nothing decodes or re-encodes them. */
+export interface EventBody {
+  body: Buffer;
+  /** Null only for a row written without one (by a version before migration 5, after it ran). */
+  etag: string | null;
+}
+
 export interface EventDocument {
   text: string;
   /** Null only for a row written without one (by a version before migration 5, after it ran). */
@@ -70,7 +77,7 @@ export interface EventRepository {
    */
   insert(write: EventWrite, idempotency?: IdempotencyClaim): Promise<{ grantedTo: number }>;
   /** The full details view as ready-to-send JSON with its tag, or undefined outside the organization. */
-  findDocument(organizationId: string, id: string): Promise<EventDocument | undefined>;
+  findDocument(organizationId: string, id: string): Promise<EventBody | undefined>;
   find(organizationId: string, id: string): Promise<StoredEvent | undefined>;
   /** The organization that owns an event (operator commands address events by id alone). */
   findOrganizationOf(id: string): Promise<string | undefined>;

@@ -56,7 +56,7 @@ for (const backend of BACKENDS) {
     }
 
     const document = async (organizationId: string, id: string) =>
-      JSON.parse((await store().events.findDocument(organizationId, id))!.text) as EventDetails;
+      JSON.parse((await store().events.findDocument(organizationId, id))!.body.toString()) as EventDetails;
 
     beforeAll(() => {
       deps = { store: store(), clock, ids: randomIds };

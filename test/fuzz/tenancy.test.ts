@@ -44,7 +44,7 @@ describe('tenancy: one organization never reaches another', () => {
       const read = await as(keyB, { method: 'GET', url: `/v1/events/${id}` });
       expect(read.statusCode).toBe(200);
       reads.set(id, { body: read.body, etag: String(read.headers.etag) });
-      stored.set(id, (await t.deps.store.events.findDocument(organizationB, id))?.text);
+      stored.set(id, (await t.deps.store.events.findDocument(organizationB, id))?.body.toString());
     }
     const list = await as(keyB, { method: 'GET', url: '/v1/events?limit=100&page=1' });
     expect(list.statusCode).toBe(200);

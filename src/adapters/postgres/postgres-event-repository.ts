@@ -209,7 +209,7 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
         'SELECT document, etag FROM events WHERE organization_id = $1 AND id = $2',
         [organizationId, id],
       );
-      return rows[0] ? { text: rows[0].document, etag: rows[0].etag } : undefined;
+      return rows[0] ? { body: Buffer.from(rows[0].document), etag: rows[0].etag } : undefined;
     },
     async find(organizationId, id) {
       const { rows } = await query<EventRow>(

@@ -52,7 +52,10 @@ describeWithService('postgres', 'PostgreSQL store', () => {
       await client.end();
       expect(await store.migrate()).toEqual(['005_event_etags']);
       const text = JSON.stringify(event.details);
-      expect(await store.events.findDocument(org, event.details.id)).toEqual({ text, etag: etagOf(text) });
+      expect(await store.events.findDocument(org, event.details.id)).toEqual({
+        body: Buffer.from(text),
+        etag: etagOf(text),
+      });
     } finally {
       await store.close();
       await fresh.drop();

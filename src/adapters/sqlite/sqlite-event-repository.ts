@@ -104,7 +104,10 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       request_hash = excluded.request_hash, event_id = excluded.event_id,
       granted_to = excluded.granted_to, created_at = excluded.created_at
     WHERE idempotency_keys.created_at < @expired_before`);
-  const selectDocument = db.prepare('SELECT document, etag FROM events WHERE organization_id = ? AND id = ?');
+  // The text's bytes as a Buffer: sent as they are, without a decode here and an encode at the socket.
+  const selectDocument = db.prepare(
+    'SELECT CAST(document AS BLOB) AS document, etag FROM events WHERE organization_id = ? AND id = ?',
+  );
   const selectEvent = db.prepare(
     'SELECT organization_id, created_by, previous_status, document, etag FROM events WHERE organization_id = ? AND id = ?',
   );
@@ -240,9 +243,9 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     },
     async findDocument(organizationId, id) {
       const row = selectDocument.get(organizationId, id) as
-        | { document: string; etag: string | null }
+        | { document: Buffer; etag: string | null }
         | undefined;
-      return row ? { text: row.document, etag: row.etag } : undefined;
+      return row ? { body: row.document, etag: row.etag } : undefined;
     },
     async find(organizationId, id) {
       return find(organizationId, id);

@@ -30,7 +30,10 @@ describe('SQLite migration 5 (event ETags)', () => {
     const migrated = openSqliteStore({ path });
     expect(await migrated.migrate()).toEqual(['005_event_etags']);
     const text = JSON.stringify(event.details);
-    expect(await migrated.events.findDocument(org, event.details.id)).toEqual({ text, etag: etagOf(text) });
+    expect(await migrated.events.findDocument(org, event.details.id)).toEqual({
+      body: Buffer.from(text),
+      etag: etagOf(text),
+    });
     await migrated.close();
   });
 });

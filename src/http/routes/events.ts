@@ -62,8 +62,8 @@ async function checkListQuery(request: FastifyRequest) {
   if (problems.length > 0) throw new ValidationError(problems);
 }
 
-function sendDocument(reply: FastifyReply, document: { text: string; etag: string }) {
-  return reply.type(JSON_TYPE).header('etag', document.etag).send(document.text);
+function sendDocument(reply: FastifyReply, document: { body: string | Buffer; etag: string }) {
+  return reply.type(JSON_TYPE).header('etag', document.etag).send(document.body);
 }
 
 export function eventRoutes(deps: AppDeps) {
@@ -137,7 +137,7 @@ export function eventRoutes(deps: AppDeps) {
         const document = await updateEvent(deps, request.principal, request.params.id, request.body, {
           ifMatch: request.headers['if-match'],
         });
-        return sendDocument(reply, document);
+        return sendDocument(reply, { body: document.text, etag: document.etag });
       },
     );
   };

@@ -1,0 +1,266 @@
+/**
+ * The fast reads (src/http/fast-reads.ts) answer plain event reads on a listening server before
+ * Fastify's request handling. Two apps over one store, one with them and one without, must answer
+ * every request alike; the routes' own hook shows which requests the fast reads took.
+ */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
+import { buildApp } from '../../src/http/app.js';
+import { loggerOptions } from '../../src/http/logging.js';
+import { createReadiness } from '../../src/http/routes/ops.js';
+import type { RateLimiter } from '../../src/ports/rate-limiter.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+interface RawResponse {
+  status: number;
+  /** Header names and values in the order the server wrote them. */
+  headers: [string, string][];
+  body: Buffer;
+}
+
+function get(port: number, path: string, headers: Record<string, string>): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest({ host: '127.0.0.1', port, path, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const pairs: [string, string][] = [];
+        for (let index = 0; index < response.rawHeaders.length; index += 2) {
+          pairs.push([response.rawHeaders[index]!.toLowerCase(), response.rawHeaders[index + 1]!]);
+        }
+        resolve({ status: response.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) });
+      });
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+/** Headers that differ between any two responses: the date, the request id and the limit's countdown. */
+const VARYING = new Set(['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset']);
+const stable = (response: RawResponse) => response.headers.filter(([name]) => !VARYING.has(name));
+const headerNames = (response: RawResponse) => response.headers.map(([name]) => name);
+const header = (response: RawResponse, name: string) => response.headers.find(([key]) => key === name)?.[1];
+
+function captureLines() {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      chunks.push(String(chunk));
+      callback();
+    },
+  });
+  const lines = () =>
+    chunks
+      .join('')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { stream, lines };
+}
+
+interface Listening {
+  app: FastifyInstance;
+  port: number;
+  /** Requests Fastify answered (its onResponse hook ran): the ones the fast reads left to the routes. */
+  routed: string[];
+  logs: ReturnType<typeof captureLines>;
+  limiter: RateLimiter;
+  readiness: ReturnType<typeof createReadiness>;
+}
+
+async function listen(t: TestApp, fastReads: boolean, rateLimitPerMinute = 1_000_000): Promise<Listening> {
+  const logs = captureLines();
+  const limiter = createMemoryRateLimiter({ limit: rateLimitPerMinute });
+  const readiness = createReadiness();
+  const app = await buildApp({
+    deps: t.deps,
+    rateLimiter: limiter,
+    readiness,
+    fastReads,
+    logger: loggerOptions({ level: 'info', stream: logs.stream }),
+  });
+  const routed: string[] = [];
+  app.addHook('onResponse', (request, _reply, done) => {
+    routed.push(`${request.method} ${request.url}`);
+    done();
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, port: (app.server.address() as AddressInfo).port, routed, logs, limiter, readiness };
+}
+
+let t: TestApp;
+let fast: Listening;
+let routes: Listening;
+let eventId: string;
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  auth = { 'x-api-key': t.key };
+  for (const name of ['Spring summit', 'Board offsite', 'Sales kickoff']) {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/events',
+      headers: auth,
+      payload: { name, numPeople: 40, otherNotes: 'ünïcödé ✓' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    eventId = created.json().id;
+  }
+  fast = await listen(t, true);
+  routes = await listen(t, false);
+});
+afterAll(async () => {
+  for (const listening of [fast, routes].filter(Boolean)) {
+    await listening.app.close();
+    await listening.limiter.close();
+  }
+  await t.close();
+});
+
+describe('fast reads', () => {
+  it.each([
+    ['an event', () => `/v1/events/${eventId}`],
+    ['an event by its id in capitals', () => `/v1/events/${eventId.toUpperCase()}`],
+    ['the first page', () => '/v1/events'],
+    ['a page and a limit', () => '/v1/events?page=2&limit=1'],
+    ['a limit alone', () => '/v1/events?limit=2'],
+    ['a page past the end', () => '/v1/events?page=9&limit=100'],
+  ])('answer %s exactly as the routes do, without reaching them', async (_name, path) => {
+    const fastCount = fast.routed.length;
+    const viaFast = await get(fast.port, path(), auth);
+    const viaRoutes = await get(routes.port, path(), auth);
+    expect(viaFast.status).toBe(200);
+    expect(viaFast.status).toBe(viaRoutes.status);
+    expect(headerNames(viaFast)).toEqual(headerNames(viaRoutes));
+    expect(stable(viaFast)).toEqual(stable(viaRoutes));
+    expect(viaFast.body.equals(viaRoutes.body)).toBe(true);
+    expect(header(viaFast, 'x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fast.routed.length).toBe(fastCount);
+    expect(routes.routed.at(-1)).toBe(`GET ${path()}`);
+  });
+
+  it('send back the caller’s request id', async () => {
+    const response = await get(fast.port, `/v1/events/${eventId}`, { ...auth, 'x-request-id': 'trace-42.a' });
+    expect(header(response, 'x-request-id')).toBe('trace-42.a');
+  });
+
+  it.each([
+    ['a conditional GET', () => `/v1/events/${eventId}`, { 'if-none-match': '"x"' }, 200],
+    ['an unknown event', () => '/v1/events/00000000-0000-4000-8000-000000000000', {}, 404],
+    ['an id that is not a UUID', () => `/v1/events/${'z'.repeat(36)}`, {}, 400],
+    ['a filtered list', () => '/v1/events?status=draft', {}, 200],
+    ['a page out of range', () => '/v1/events?page=0', {}, 400],
+    ['a parameter given twice', () => '/v1/events?limit=1&limit=2', {}, 400],
+    ['an unknown parameter', () => '/v1/events?sort=name', {}, 400],
+    ['a query on an event', () => `/v1/events/${eventId}?x=1`, {}, 400],
+    [
+      'a wrong key',
+      () => `/v1/events/${eventId}`,
+      { 'x-api-key': `${'evp_'}${'a'.repeat(16)}_${'b'.repeat(40)}` },
+      401,
+    ],
+    ['no key', () => '/v1/events', { 'x-api-key': '' }, 401],
+  ])('leave %s to the routes, with the same answer', async (_name, path, extra, status) => {
+    const headers = { ...auth, ...extra } as Record<string, string>;
+    if (headers['x-api-key'] === '') delete headers['x-api-key'];
+    const viaFast = await get(fast.port, path(), headers);
+    const viaRoutes = await get(routes.port, path(), headers);
+    expect(viaFast.status).toBe(status);
+    expect(viaRoutes.status).toBe(status);
+    expect(stable(viaFast)).toEqual(stable(viaRoutes));
+    const body = (response: RawResponse) => ({
+      ...JSON.parse(response.body.toString()),
+      requestId: undefined,
+    });
+    expect(body(viaFast)).toEqual(body(viaRoutes));
+    expect(fast.routed.at(-1)).toBe(`GET ${path()}`);
+  });
+
+  it('write the same access line as the routes and count the request in the same metrics series', async () => {
+    const path = `/v1/events/${eventId}`;
+    const before = fast.logs.lines().length;
+    const response = await get(fast.port, path, auth);
+    const viaRoutes = await get(routes.port, path, auth);
+    const line = fast.logs
+      .lines()
+      .slice(before)
+      .find((entry) => entry.reqId === header(response, 'x-request-id'));
+    const routeLine = routes.logs.lines().find((entry) => entry.reqId === header(viaRoutes, 'x-request-id'));
+    expect(line).toBeDefined();
+    const shape = (entry: Record<string, unknown>) => ({
+      ...entry,
+      time: typeof entry.time,
+      reqId: typeof entry.reqId,
+      responseTime: typeof entry.responseTime,
+    });
+    expect(Object.keys(line!)).toEqual(Object.keys(routeLine!));
+    expect(shape(line!)).toEqual(shape(routeLine!));
+    expect(line!.req).toEqual({ method: 'GET', path, remoteAddress: '127.0.0.1' });
+    const listLine = async () => {
+      const listed = await get(fast.port, '/v1/events?limit=1', auth);
+      return fast.logs.lines().find((entry) => entry.reqId === header(listed, 'x-request-id'));
+    };
+    expect((await listLine())?.req).toEqual({
+      method: 'GET',
+      path: '/v1/events',
+      remoteAddress: '127.0.0.1',
+    });
+
+    const metrics = await fast.app.inject({ method: 'GET', url: '/metrics' });
+    const served = (route: string) =>
+      Number(
+        new RegExp(
+          `eventplan_http_requests_total\\{method="GET",route="${route}",status_code="200"\\} (\\d+)`,
+        ).exec(metrics.body)?.[1],
+      );
+    expect(served('/v1/events/:id')).toBeGreaterThanOrEqual(3);
+    expect(served('/v1/events')).toBeGreaterThanOrEqual(5);
+    expect(metrics.body).toContain(
+      'eventplan_http_request_duration_seconds_count{method="GET",route="/v1/events/:id"',
+    );
+  });
+});
+
+describe('fast reads and the rate limit', () => {
+  it('count a request once, also when they hand it to the routes', async () => {
+    const limited = await listen(t, true, 3);
+    try {
+      const path = `/v1/events/${eventId}`;
+      const first = await get(limited.port, path, auth);
+      const second = await get(limited.port, '/v1/events/00000000-0000-4000-8000-000000000000', auth);
+      const third = await get(limited.port, '/v1/events', auth);
+      const fourth = await get(limited.port, path, auth);
+      expect([first, second, third, fourth].map((response) => response.status)).toEqual([200, 404, 200, 429]);
+      expect(
+        [first, second, third, fourth].map((response) => header(response, 'ratelimit-remaining')),
+      ).toEqual(['2', '1', '0', '0']);
+      expect(header(fourth, 'retry-after')).toMatch(/^\d+$/);
+      expect(limited.routed).toEqual(['GET /v1/events/00000000-0000-4000-8000-000000000000', `GET ${path}`]);
+    } finally {
+      await limited.app.close();
+      await limited.limiter.close();
+    }
+  });
+});
+
+describe('fast reads while shutting down', () => {
+  it('leave every request to the routes, which close the connection', async () => {
+    const closing = await listen(t, true);
+    try {
+      closing.readiness.beginShutdown();
+      const response = await get(closing.port, `/v1/events/${eventId}`, auth);
+      expect(response.status).toBe(200);
+      expect(header(response, 'connection')).toBe('close');
+      expect(closing.routed).toEqual([`GET /v1/events/${eventId}`]);
+    } finally {
+      await closing.app.close();
+      await closing.limiter.close();
+    }
+  });
+});
