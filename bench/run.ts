@@ -348,6 +348,14 @@ interface Children {
   loadCore: number | undefined;
 }
 
+/** Node's flags in `npm start` (package.json), so the server runs with the flags users run it with. */
+function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
+  const words = start.split(/\s+/);
+  return words.slice(1, words.indexOf('bin/eventplan.js'));
+}
+
 async function startService(
   options: Options,
   databaseUrl: string,
@@ -355,7 +363,10 @@ async function startService(
   logFile: string,
 ) {
   const port = await freePort();
-  const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`] : [];
+  const nodeArgs = [
+    ...startFlags(),
+    ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`] : []),
+  ];
   const args = options.source
     ? [...nodeArgs, '--import', 'tsx', join(ROOT, 'bench', 'serve-from-source.ts')]
     : [...nodeArgs, join(ROOT, 'bin', 'eventplan.js'), 'serve'];

@@ -1,7 +1,7 @@
 /** API keys (D11): `evp_<keyId>_<secret>`, only a SHA-256 hash stored, shown once. */
 import { createHash, hash, timingSafeEqual } from 'node:crypto';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.js';
-import type { ApiKeyRecord } from '../ports/identity-repository.js';
+import type { ApiKeyRecord, KeyCredentials } from '../ports/identity-repository.js';
 import { type AppDeps, nowText, type Principal } from './deps.js';
 
 const KEY_PATTERN = /^evp_([0-9A-Za-z]{16})_([0-9A-Za-z]{32,128})$/;
@@ -99,13 +99,23 @@ export async function listKeys(deps: AppDeps, organizationId: string) {
   };
 }
 
+/**
+ * Checks a key: its credentials come from `readCredentials` (by default the identity store; a read
+ * can also bring them along with the data it fetches, as `getEventDocumentWithKey` does).
+ */
+export type Authenticate = (
+  key: string | undefined,
+  readCredentials?: (keyId: string) => Promise<KeyCredentials | undefined>,
+) => Promise<Principal>;
+
 /** Checks a key on every request: revocation and deactivation take effect on the next one. */
-export function createAuthenticator(deps: AppDeps) {
+export function createAuthenticator(deps: AppDeps): Authenticate {
   const lastTouched = new Map<string, number>();
-  return async function authenticate(key: string | undefined): Promise<Principal> {
+  const fromIdentityStore = (keyId: string) => deps.store.identity.findCredentials(keyId);
+  return async function authenticate(key, readCredentials = fromIdentityStore): Promise<Principal> {
     const parsed = key === undefined ? undefined : parseApiKey(key);
     if (!parsed) throw new UnauthorizedError(key ? 'The API key is not valid.' : undefined);
-    const credentials = await deps.store.identity.findCredentials(parsed.keyId);
+    const credentials = await readCredentials(parsed.keyId);
     const expected = credentials ? Buffer.from(credentials.secretHash, 'hex') : NO_KEY_HASH;
     // One-shot hash: no Hash object per request.
     const actual = hash('sha256', parsed.secret, 'buffer');

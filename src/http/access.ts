@@ -1,6 +1,7 @@
 /** Authentication then rate limiting, in that order (D5, D13), on every /v1 request. */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Authenticate } from '../app/api-keys.js';
 import type { Principal } from '../app/deps.js';
 import { RateLimitedError, UnauthorizedError } from '../domain/errors.js';
 import type { RateLimitDecision, RateLimiter } from '../ports/rate-limiter.js';
@@ -10,8 +11,6 @@ declare module 'fastify' {
     principal: Principal;
   }
 }
-
-export type Authenticate = (key: string | undefined) => Promise<Principal>;
 
 /** What the access check found for one request: who is calling (or why not), and the rate limit's say. */
 export interface Access {
@@ -38,8 +37,22 @@ export async function checkAccess(
     if (!(error instanceof UnauthorizedError)) throw error;
     refusal = error;
   }
-  const decision = await limiter.consume(principal ? `key:${principal.keyId}` : `addr:${clientAddress}`);
-  return principal ? { principal, decision } : { refusal, decision };
+  return limitAccess(limiter, principal ? { principal } : { refusal }, clientAddress);
+}
+
+/** Counts a request whose key was already checked: against the key's limit, or the address's when it failed. */
+export async function limitAccess(
+  limiter: RateLimiter,
+  checked: { principal: Principal } | { refusal: UnauthorizedError | undefined },
+  clientAddress: string | undefined,
+): Promise<Access> {
+  if ('principal' in checked) {
+    return {
+      principal: checked.principal,
+      decision: await limiter.consume(`key:${checked.principal.keyId}`),
+    };
+  }
+  return { refusal: checked.refusal, decision: await limiter.consume(`addr:${clientAddress}`) };
 }
 
 export const apiKeyOf = (raw: IncomingMessage): string | undefined => {

@@ -14,18 +14,12 @@ import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
+import type { Authenticate } from '../app/api-keys.js';
 import type { AppDeps } from '../app/deps.js';
-import { getEventDocument, listEvents } from '../app/events.js';
+import { getEventDocumentWithKey, listEvents } from '../app/events.js';
 import type { TrustProxy } from '../config.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
-import {
-  type Access,
-  type Authenticate,
-  apiKeyOf,
-  attachAccess,
-  checkAccess,
-  rateLimitHeaders,
-} from './access.js';
+import { type Access, apiKeyOf, attachAccess, checkAccess, limitAccess, rateLimitHeaders } from './access.js';
 import type { RecordRequest } from './metrics.js';
 import { requestIdFrom } from './request-id.js';
 import { eventListBody, JSON_TYPE } from './routes/events.js';
@@ -160,11 +154,44 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
     recordRequest('GET', route, 200, elapsedMs / 1000);
   }
 
-  async function serve(
+  /** Refused, not found, or the store failed: Fastify answers with the problem, as for any request. */
+  function handOver(request: IncomingMessage, response: ServerResponse, access: Access | undefined) {
+    if (access) attachAccess(request, access);
+    fastify(request, response);
+  }
+
+  /** The key and the event come from one store read; the request is counted once the key is known. */
+  async function serveEvent(request: IncomingMessage, response: ServerResponse, started: number, id: string) {
+    let access: Access | undefined;
+    try {
+      const { principal, document } = await getEventDocumentWithKey(
+        deps,
+        options.authenticate,
+        apiKeyOf(request),
+        id,
+      );
+      access = await limitAccess(options.limiter, { principal }, clientAddress(request));
+      if (!access.decision.allowed || document === undefined) return handOver(request, response, access);
+      answer(
+        request,
+        response,
+        started,
+        requestIdFrom(request),
+        access,
+        '/v1/events/:id',
+        document.body,
+        document.etag,
+      );
+    } catch {
+      handOver(request, response, access);
+    }
+  }
+
+  async function serveList(
     request: IncomingMessage,
     response: ServerResponse,
     started: number,
-    read: (access: Access) => Promise<{ route: string; body: string | Buffer; etag?: string }>,
+    list: ListPage,
   ) {
     let access: Access | undefined;
     try {
@@ -174,13 +201,20 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
         apiKeyOf(request),
         clientAddress(request),
       );
-      if (access.principal === undefined || !access.decision.allowed) throw access.refusal;
-      const { route, body, etag } = await read(access);
-      answer(request, response, started, requestIdFrom(request), access, route, body, etag);
+      if (access.principal === undefined || !access.decision.allowed)
+        return handOver(request, response, access);
+      const result = await listEvents(deps, access.principal, list);
+      answer(
+        request,
+        response,
+        started,
+        requestIdFrom(request),
+        access,
+        '/v1/events',
+        eventListBody(result, list.page, list.limit),
+      );
     } catch {
-      // Refused, not found, or the store failed: Fastify answers with the problem, as for any request.
-      if (access) attachAccess(request, access);
-      fastify(request, response);
+      handOver(request, response, access);
     }
   }
 
@@ -189,11 +223,7 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
     if (!url.startsWith(LIST_PATH) || !plainShape(request)) return fastify(request, response);
     const started = performance.now();
     if (url.length === EVENT_PATH.length + ID_LENGTH && url.startsWith(EVENT_PATH)) {
-      const id = url.slice(EVENT_PATH.length);
-      void serve(request, response, started, async (access) => {
-        const document = await getEventDocument(deps, access.principal!, id);
-        return { route: '/v1/events/:id', body: document.body, etag: document.etag };
-      });
+      void serveEvent(request, response, started, url.slice(EVENT_PATH.length));
       return;
     }
     const list =
@@ -203,9 +233,6 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
           ? plainListQuery(url.slice(LIST_PATH.length + 1))
           : undefined;
     if (list === undefined) return fastify(request, response);
-    void serve(request, response, started, async (access) => {
-      const result = await listEvents(deps, access.principal!, list);
-      return { route: '/v1/events', body: eventListBody(result, list.page, list.limit) };
-    });
+    void serveList(request, response, started, list);
   };
 }

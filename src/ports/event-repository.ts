@@ -1,6 +1,7 @@
 import type { ChangeRecord, NewChange } from '../domain/changes.js';
 import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
 import type { IdempotencyClaim } from './idempotency-repository.js';
+import type { KeyCredentials } from './identity-repository.js';
 
 export interface EventPage {
   /** Each list item as ready-to-send JSON, newest first. */
@@ -78,6 +79,15 @@ export interface EventRepository {
   insert(write: EventWrite, idempotency?: IdempotencyClaim): Promise<{ grantedTo: number }>;
   /** The full details view as ready-to-send JSON with its tag, or undefined outside the organization. */
   findDocument(organizationId: string, id: string): Promise<EventBody | undefined>;
+  /**
+   * A key's credentials and, in the same read, one event of the key's organization: a GET by id in one
+   * statement (one round trip on PostgreSQL). Undefined when no key has the id. The credentials are
+   * read afresh, so a revocation or deactivation counts from the very next request.
+   */
+  findDocumentByKey(
+    keyId: string,
+    eventId: string,
+  ): Promise<{ credentials: KeyCredentials; document: EventBody | undefined } | undefined>;
   find(organizationId: string, id: string): Promise<StoredEvent | undefined>;
   /** The organization that owns an event (operator commands address events by id alone). */
   findOrganizationOf(id: string): Promise<string | undefined>;

@@ -6,7 +6,16 @@ import { toListItem } from '../../src/domain/derived.js';
 import { ConflictError } from '../../src/domain/errors.js';
 import type { StoredEvent } from '../../src/domain/types.js';
 import { BACKENDS, describeStore } from './backends.js';
-import { insertEvent, newEvent, newGroup, newOrganization, newUser, nextTime, rewrite } from './fixtures.js';
+import {
+  insertEvent,
+  newEvent,
+  newGroup,
+  newKey,
+  newOrganization,
+  newUser,
+  nextTime,
+  rewrite,
+} from './fixtures.js';
 
 const session = (title: string) => ({
   id: randomUUID(),
@@ -69,12 +78,56 @@ for (const backend of BACKENDS) {
       const event = newEvent(org, planner, { notesForVenue: 'Quiet rooms, please — ☕' });
       await insertEvent(store(), event);
       const text = JSON.stringify(event.details);
-      expect(await store().events.findDocument(org, event.details.id)).toEqual({ text, etag: etagOf(text) });
+      expect(await store().events.findDocument(org, event.details.id)).toEqual({
+        body: Buffer.from(text),
+        etag: etagOf(text),
+      });
       const other = await newOrganization(store());
       expect(await store().events.findDocument(other, event.details.id)).toBeUndefined();
       expect(await store().events.find(other, event.details.id)).toBeUndefined();
       expect(await store().events.findOrganizationOf(event.details.id)).toBe(org);
       expect(await store().events.findOrganizationOf(randomUUID())).toBeUndefined();
+    });
+
+    it('reads a key with one of its organization’s events in one read, the key as it is now', async () => {
+      const event = newEvent(org, planner, { notesForVenue: 'Harbour view — ☀' });
+      await insertEvent(store(), event);
+      const text = JSON.stringify(event.details);
+      const keyId = `ReadTogether${randomUUID().slice(0, 4)}`;
+      await store().identity.insertKey(newKey(org, planner, keyId));
+      const found = await store().events.findDocumentByKey(keyId, event.details.id);
+      expect(found).toEqual({
+        credentials: {
+          keyId,
+          organizationId: org,
+          userId: planner,
+          secretHash: 'ab'.repeat(32),
+          revoked: false,
+          userActive: true,
+        },
+        document: { body: Buffer.from(text), etag: etagOf(text) },
+      });
+      expect(await store().events.findDocumentByKey(keyId, randomUUID())).toEqual({
+        credentials: found?.credentials,
+        document: undefined,
+      });
+      // Another organization's event is not found through this key, and its key does not reach ours.
+      const other = await newOrganization(store());
+      const outsider = await newUser(store(), other);
+      const outsiderKey = `OutsiderKey${randomUUID().slice(0, 5)}`;
+      await store().identity.insertKey(newKey(other, outsider, outsiderKey));
+      expect(
+        (await store().events.findDocumentByKey(outsiderKey, event.details.id))?.document,
+      ).toBeUndefined();
+      expect(await store().events.findDocumentByKey('NoSuchKey0000000', event.details.id)).toBeUndefined();
+      await store().identity.revokeKey(keyId, nextTime());
+      expect((await store().events.findDocumentByKey(keyId, event.details.id))?.credentials.revoked).toBe(
+        true,
+      );
+      await store().identity.deactivateUser(outsider);
+      expect(
+        (await store().events.findDocumentByKey(outsiderKey, randomUUID()))?.credentials.userActive,
+      ).toBe(false);
     });
 
     it('writes a change and its status history through update, and returns what it wrote', async () => {

@@ -3,12 +3,14 @@
  * Fastify's request handling. Two apps over one store, one with them and one without, must answer
  * every request alike; the routes' own hook shows which requests the fast reads took.
  */
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
+import { issueKey, revokeKey } from '../../src/app/api-keys.js';
 import { buildApp } from '../../src/http/app.js';
 import { loggerOptions } from '../../src/http/logging.js';
 import { createReadiness } from '../../src/http/routes/ops.js';
@@ -91,6 +93,20 @@ async function listen(t: TestApp, fastReads: boolean, rateLimitPerMinute = 1_000
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: (app.server.address() as AddressInfo).port, routed, logs, limiter, readiness };
+}
+
+/** A second person in the demo organization, with a key of their own to come. */
+async function addPerson(t: TestApp): Promise<string> {
+  const id = randomUUID();
+  await t.deps.store.identity.insertUser({
+    id,
+    organizationId: t.demo.organizationId,
+    email: `${id}@example.com`,
+    name: 'Second planner',
+    active: true,
+    createdAt: new Date().toISOString(),
+  });
+  return id;
 }
 
 let t: TestApp;
@@ -224,6 +240,23 @@ describe('fast reads', () => {
     expect(metrics.body).toContain(
       'eventplan_http_request_duration_seconds_count{method="GET",route="/v1/events/:id"',
     );
+  });
+});
+
+describe('fast reads and keys', () => {
+  it('refuse a key from the very next request after it is revoked or its user deactivated', async () => {
+    const path = `/v1/events/${eventId}`;
+    const issued = await issueKey(t.deps, t.demo.userId);
+    expect((await get(fast.port, path, { 'x-api-key': issued.key })).status).toBe(200);
+    await revokeKey(t.deps, issued.keyId);
+    expect((await get(fast.port, path, { 'x-api-key': issued.key })).status).toBe(401);
+
+    const userId = await addPerson(t);
+    const own = await issueKey(t.deps, userId);
+    expect((await get(fast.port, path, { 'x-api-key': own.key })).status).toBe(200);
+    await t.deps.store.identity.deactivateUser(userId);
+    expect((await get(fast.port, path, { 'x-api-key': own.key })).status).toBe(401);
+    expect((await get(fast.port, '/v1/events', { 'x-api-key': own.key })).status).toBe(401);
   });
 });
 

@@ -105,6 +105,12 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       granted_to = excluded.granted_to, created_at = excluded.created_at
     WHERE idempotency_keys.created_at < @expired_before`);
   // The text's bytes as a Buffer: sent as they are, without a decode here and an encode at the socket.
+  const selectDocumentByKey = db.prepare(`
+    SELECT k.organization_id, k.user_id, k.secret_hash, k.revoked_at, u.active,
+           CAST(e.document AS BLOB) AS document, e.etag
+    FROM api_keys k JOIN users u ON u.organization_id = k.organization_id AND u.id = k.user_id
+    LEFT JOIN events e ON e.organization_id = k.organization_id AND e.id = ?
+    WHERE k.key_id = ?`);
   const selectDocument = db.prepare(
     'SELECT CAST(document AS BLOB) AS document, etag FROM events WHERE organization_id = ? AND id = ?',
   );
@@ -246,6 +252,31 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
         | { document: Buffer; etag: string | null }
         | undefined;
       return row ? { body: row.document, etag: row.etag } : undefined;
+    },
+    async findDocumentByKey(keyId, eventId) {
+      const row = selectDocumentByKey.get(eventId, keyId) as
+        | {
+            organization_id: string;
+            user_id: string;
+            secret_hash: string;
+            revoked_at: string | null;
+            active: number;
+            document: Buffer | null;
+            etag: string | null;
+          }
+        | undefined;
+      if (!row) return undefined;
+      return {
+        credentials: {
+          keyId,
+          organizationId: row.organization_id,
+          userId: row.user_id,
+          secretHash: row.secret_hash,
+          revoked: row.revoked_at !== null,
+          userActive: row.active === 1,
+        },
+        document: row.document === null ? undefined : { body: row.document, etag: row.etag },
+      };
     },
     async find(organizationId, id) {
       return find(organizationId, id);
