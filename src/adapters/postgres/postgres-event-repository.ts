@@ -208,6 +208,7 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
         pool,
         'SELECT document, etag FROM events WHERE organization_id = $1 AND id = $2',
         [organizationId, id],
+        'event-document',
       );
       return rows[0] ? { body: Buffer.from(rows[0].document), etag: rows[0].etag } : undefined;
     },
@@ -228,6 +229,7 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
          LEFT JOIN events e ON e.organization_id = k.organization_id AND e.id = $2
          WHERE k.key_id = $1`,
         [keyId, eventId],
+        'event-document-by-key',
       );
       const row = rows[0];
       if (!row) return undefined;
@@ -284,11 +286,12 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
       });
     },
     async list(organizationId, { offset, limit }): Promise<EventPage> {
-      const { rows } = await query<{ total: number; summary: string | null }>(pool, PAGE, [
-        organizationId,
-        limit,
-        offset,
-      ]);
+      const { rows } = await query<{ total: number; summary: string | null }>(
+        pool,
+        PAGE,
+        [organizationId, limit, offset],
+        'event-page',
+      );
       const total = rows[0]?.total ?? 0;
       return { items: rows.flatMap((row) => (row.summary === null ? [] : [row.summary])), total };
     },

@@ -208,6 +208,7 @@ export function createPostgresIdentityRepository(pool: Pool): IdentityRepository
          FROM api_keys k JOIN users u ON u.organization_id = k.organization_id AND u.id = k.user_id
          WHERE k.key_id = $1`,
         [keyId],
+        'key-credentials',
       );
       const row = rows[0];
       if (!row) return undefined;

@@ -43,13 +43,18 @@ function lostConnection(code: string, message: string): boolean {
 /** A checked-out client whose connection dies between queries emits 'error'; unheard, it would end the process. */
 const ignoreClientError = () => undefined;
 
+/**
+ * One statement. With a `name`, the statement is prepared once per connection and then only bound and
+ * run: PostgreSQL parses and plans it once, not on every request (for the hottest reads).
+ */
 export async function query<R extends QueryResultRow>(
   db: Pool | PoolClient,
   text: string,
   values: unknown[] = [],
+  name?: string,
 ): Promise<{ rows: R[]; rowCount: number }> {
   try {
-    const result = await db.query<R>(text, values);
+    const result = await db.query<R>(name === undefined ? { text, values } : { name, text, values });
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   } catch (error) {
     throw translateError(error);
