@@ -18,6 +18,7 @@ import type { Authenticate } from '../app/api-keys.js';
 import type { AppDeps } from '../app/deps.js';
 import { getEventDocumentWithKey, listEvents } from '../app/events.js';
 import type { TrustProxy } from '../config.js';
+import type { EventPage } from '../ports/event-repository.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import { type Access, apiKeyOf, attachAccess, checkAccess, limitAccess, rateLimitHeaders } from './access.js';
 import type { RecordRequest } from './metrics.js';
@@ -121,17 +122,20 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
     );
   }
 
-  /** Sends the 200, then writes the access line and the metrics, as Fastify's onResponse would. */
+  /**
+   * Sends the 200, then writes the access line and the metrics, as Fastify's onResponse would. Outside
+   * the reads' try blocks: once the response has begun, nothing may hand the request to Fastify.
+   */
   function answer(
     request: IncomingMessage,
     response: ServerResponse,
     started: number,
-    id: string,
     access: Access,
     route: string,
     body: string | Buffer,
     etag?: string,
   ) {
+    const id = requestIdFrom(request);
     response.writeHead(200, {
       'x-request-id': id,
       ...rateLimitHeaders(access.decision),
@@ -163,28 +167,16 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
   /** The key and the event come from one store read; the request is counted once the key is known. */
   async function serveEvent(request: IncomingMessage, response: ServerResponse, started: number, id: string) {
     let access: Access | undefined;
+    let document: { body: Buffer; etag: string } | undefined;
     try {
-      const { principal, document } = await getEventDocumentWithKey(
-        deps,
-        options.authenticate,
-        apiKeyOf(request),
-        id,
-      );
-      access = await limitAccess(options.limiter, { principal }, clientAddress(request));
-      if (!access.decision.allowed || document === undefined) return handOver(request, response, access);
-      answer(
-        request,
-        response,
-        started,
-        requestIdFrom(request),
-        access,
-        '/v1/events/:id',
-        document.body,
-        document.etag,
-      );
+      const read = await getEventDocumentWithKey(deps, options.authenticate, apiKeyOf(request), id);
+      access = await limitAccess(options.limiter, { principal: read.principal }, clientAddress(request));
+      document = read.document;
     } catch {
-      handOver(request, response, access);
+      return handOver(request, response, access);
     }
+    if (!access.decision.allowed || document === undefined) return handOver(request, response, access);
+    answer(request, response, started, access, '/v1/events/:id', document.body, document.etag);
   }
 
   async function serveList(
@@ -194,6 +186,7 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
     list: ListPage,
   ) {
     let access: Access | undefined;
+    let page: EventPage;
     try {
       access = await checkAccess(
         options.authenticate,
@@ -203,19 +196,11 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
       );
       if (access.principal === undefined || !access.decision.allowed)
         return handOver(request, response, access);
-      const result = await listEvents(deps, access.principal, list);
-      answer(
-        request,
-        response,
-        started,
-        requestIdFrom(request),
-        access,
-        '/v1/events',
-        eventListBody(result, list.page, list.limit),
-      );
+      page = await listEvents(deps, access.principal, list);
     } catch {
-      handOver(request, response, access);
+      return handOver(request, response, access);
     }
+    answer(request, response, started, access, '/v1/events', eventListBody(page, list.page, list.limit));
   }
 
   return function listener(request, response) {
