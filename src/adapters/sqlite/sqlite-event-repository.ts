@@ -11,6 +11,7 @@ import type {
   Grantee,
 } from '../../ports/event-repository.js';
 import { IdempotencyKeyTakenError } from '../../ports/idempotency-repository.js';
+import { DIFF_COLUMNS, diffFromColumns, storedDiff } from '../change-diffs.js';
 import { ANCHOR_STEP, createPageAnchors } from './page-anchors.js';
 import type { WriteQueue } from './write-queue.js';
 
@@ -48,6 +49,7 @@ interface ChangeRow {
   actor: string;
   changed_fields: string;
   diff: string;
+  diff_snapshot: string | null;
   data: string | null;
 }
 
@@ -61,13 +63,12 @@ export function changeFromRow(row: ChangeRow): ChangeRecord {
     occurredAt: row.occurred_at,
     actor: JSON.parse(row.actor),
     changedFields: JSON.parse(row.changed_fields),
-    diff: JSON.parse(row.diff),
+    diff: diffFromColumns(row),
     ...(row.data === null ? {} : { data: JSON.parse(row.data) }),
   };
 }
 
-const CHANGE_COLUMNS =
-  'sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data';
+export const CHANGE_COLUMNS = `sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, ${DIFF_COLUMNS}, data`;
 
 function fromRow(row: EventRow): StoredEvent {
   return {
@@ -185,7 +186,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       occurred_at: event.details.updatedAt,
       actor: JSON.stringify(change.actor),
       changed_fields: JSON.stringify(change.changedFields),
-      diff: JSON.stringify(change.diff),
+      diff: storedDiff(change.type, change.diff),
       data: change.data === undefined ? null : JSON.stringify(change.data),
       snapshot: document,
     });
