@@ -10,7 +10,15 @@
  * here, arrays diffed by rfc6902; a create is one `add` per field.
  */
 import { createPatch, type Operation } from 'rfc6902';
-import type { Actor, NewChange, PatchOperation, StatusChangeData } from '../domain/changes.js';
+import {
+  type Actor,
+  createdDiff,
+  escapeToken,
+  keyedAgenda,
+  type NewChange,
+  type PatchOperation,
+  type StatusChangeData,
+} from '../domain/changes.js';
 import { deepEqual } from '../domain/deep-equal.js';
 import type { EventDetails } from '../domain/types.js';
 import type { AppDeps } from './deps.js';
@@ -22,17 +30,6 @@ const BOOKKEEPING = new Set(['updatedAt']);
 export function diffView(details: EventDetails): Record<string, unknown> {
   return { ...details, agenda: keyedAgenda(details.agenda) };
 }
-
-/** Session ids are UUIDs the service made, never a key such as __proto__: plain assignment is safe. */
-function keyedAgenda(agenda: EventDetails['agenda']): Record<string, unknown> {
-  const keyed: Record<string, unknown> = {};
-  for (const session of agenda) keyed[session.id] = session;
-  return keyed;
-}
-
-/** A JSON Pointer reference token (RFC 6901 §3). */
-const escapeToken = (token: string) =>
-  token.includes('~') || token.includes('/') ? token.replaceAll('~', '~0').replaceAll('/', '~1') : token;
 
 /**
  * rfc6902 asks this before diffing any two values inside an array: equal values answer "no
@@ -133,15 +130,12 @@ function updateDiff(before: EventDetails, after: EventDetails) {
 
 /** createPatch({}, diffView(after)): one `add` per field, in the details' order. */
 function createDiff(after: EventDetails) {
-  const view = diffView(after);
-  const operations: PatchOperation[] = [];
+  const fields = after as unknown as Record<string, unknown>;
   const changedFields: string[] = [];
-  for (const key in view) {
-    if (!present(view, key)) continue;
-    operations.push({ op: 'add', path: `/${escapeToken(key)}`, value: view[key] });
-    if (!BOOKKEEPING.has(key)) changedFields.push(key);
+  for (const key in fields) {
+    if (present(fields, key) && !BOOKKEEPING.has(key)) changedFields.push(key);
   }
-  return { operations, changedFields };
+  return { operations: createdDiff(after), changedFields };
 }
 
 /** The record of a committed change from `before` (undefined for a create) to `after`. */

@@ -1,5 +1,5 @@
 /** The change log (D17): one record per committed change of an event. Plain data. */
-import type { EventStatus } from './types.js';
+import type { EventDetails, EventStatus } from './types.js';
 
 export const CHANGE_TYPES = ['event.created', 'event.updated', 'event.status_changed'] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
@@ -42,4 +42,33 @@ export interface ChangeRecord extends NewChange {
   eventId: string;
   revision: number;
   occurredAt: string;
+}
+
+/** The details as a diff addresses the agenda: keyed by session id, in agenda order. */
+export function keyedAgenda(agenda: EventDetails['agenda']): Record<string, unknown> {
+  // Session ids are UUIDs the service made, never a key such as __proto__: plain assignment is safe.
+  const keyed: Record<string, unknown> = {};
+  for (const session of agenda) keyed[session.id] = session;
+  return keyed;
+}
+
+/** A JSON Pointer reference token (RFC 6901 §3). */
+export const escapeToken = (token: string) =>
+  token.includes('~') || token.includes('/') ? token.replaceAll('~', '~0').replaceAll('/', '~1') : token;
+
+/**
+ * The diff of a create, `createPatch({}, diffView(details))`: one `add` per field present (not
+ * undefined), in the details' order, the agenda keyed by session id. A function of the details
+ * alone, so a store may keep a created change's diff as its snapshot (the same text) and make it
+ * again from the snapshot when read.
+ */
+export function createdDiff(details: EventDetails): PatchOperation[] {
+  const fields = details as unknown as Record<string, unknown>;
+  const operations: PatchOperation[] = [];
+  for (const key in fields) {
+    if (!Object.hasOwn(fields, key) || fields[key] === undefined) continue;
+    const value = key === 'agenda' ? keyedAgenda(details.agenda) : fields[key];
+    operations.push({ op: 'add', path: `/${escapeToken(key)}`, value });
+  }
+  return operations;
 }

@@ -43,6 +43,9 @@ export function findJsonHazard(text: string): Problem | undefined {
   const stack: Frame[] = [];
   let expectKey = false;
   let i = 0;
+  // Where the next backslash is (-1: none left): a string without one is taken as it is, and only
+  // a key's text is copied out. Moved on only when passed, so the text is searched once.
+  let nextBackslash = text.indexOf('\\');
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
@@ -63,20 +66,23 @@ export function findJsonHazard(text: string): Problem | undefined {
       i++;
     } else if (c === QUOTE) {
       const end = closingQuote(text, i);
-      const raw = text.slice(i + 1, end);
-      const escaped = raw.includes('\\');
-      const value = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
-      if (expectKey) {
-        const top = stack[stack.length - 1]!;
-        const duplicate = top.keys!.has(value);
-        top.keys!.add(value);
-        top.key = value;
-        expectKey = false;
-        if (duplicate) return problem(stack, 'duplicate_key', 'appears more than once in one object');
-      }
-      // Raw text arrives as UTF-8, where a lone surrogate cannot be written; only an escape can make one.
-      if (escaped && LONE_SURROGATE.test(value)) {
-        return problem(stack, 'invalid_characters', 'contains an unpaired surrogate (\\uD800-\\uDFFF)');
+      if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = text.indexOf('\\', i);
+      const escaped = nextBackslash !== -1 && nextBackslash < end;
+      if (expectKey || escaped) {
+        const raw = text.slice(i + 1, end);
+        const value = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+        if (expectKey) {
+          const top = stack[stack.length - 1]!;
+          const duplicate = top.keys!.has(value);
+          top.keys!.add(value);
+          top.key = value;
+          expectKey = false;
+          if (duplicate) return problem(stack, 'duplicate_key', 'appears more than once in one object');
+        }
+        // Raw text arrives as UTF-8, where a lone surrogate cannot be written; only an escape can make one.
+        if (escaped && LONE_SURROGATE.test(value)) {
+          return problem(stack, 'invalid_characters', 'contains an unpaired surrogate (\\uD800-\\uDFFF)');
+        }
       }
       i = end + 1;
     } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {

@@ -34,7 +34,9 @@ export interface GrantRecord {
 
 /**
  * One change-log record (D17) as stored: its JSON columns (actor, changedFields, diff, data and the
- * snapshot of the details after the change) travel as the exact text stored.
+ * snapshot of the details after the change) travel as the exact text stored. The diff of an
+ * `event.created` change is stored once, as its snapshot: an empty text (records stored before
+ * hold it in full; both are read the same).
  */
 export interface ChangeLogRecord {
   organizationId: string;

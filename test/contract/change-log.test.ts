@@ -1,6 +1,6 @@
 /** The change log (D17) on every backend: one record per committed change, numbered without gaps. */
 import { randomUUID } from 'node:crypto';
-import { applyPatch } from 'rfc6902';
+import { applyPatch, createPatch } from 'rfc6902';
 import { beforeAll, expect, it } from 'vitest';
 import { randomIds } from '../../src/adapters/system.js';
 import { diffView } from '../../src/app/change-log.js';
@@ -17,6 +17,7 @@ import {
 import type { EventDetails } from '../../src/domain/types.js';
 import type { ChangeLogRecord } from '../../src/ports/data-transfer.js';
 import type { Store } from '../../src/ports/store.js';
+import { openTestStore } from '../helpers/test-store.js';
 import { testClock } from '../people/people-deps.js';
 import { BACKENDS, describeStore } from './backends.js';
 
@@ -28,6 +29,16 @@ async function storedChanges(store: Store, organizationId: string): Promise<Chan
       changes.push(...batch.records.filter((c) => c.organizationId === organizationId));
   }
   return changes.sort((a, b) => a.sequence - b.sequence);
+}
+
+/**
+ * A stored record's diff. A create's diff is stored once, as its snapshot (an empty diff text), and
+ * is `createPatch({}, diffView(snapshot))`; every other diff is stored as its text.
+ */
+function diffOf(change: ChangeLogRecord) {
+  if (change.type !== 'event.created') return JSON.parse(change.diff);
+  expect(change.diff).toBe('');
+  return createPatch({}, diffView(JSON.parse(change.snapshot)));
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, index) => index + 1);
@@ -170,7 +181,7 @@ for (const backend of BACKENDS) {
         snapshots.map((details) => details.updatedAt),
       );
       // The session removed is one operation addressed by its id, not a shift of the ones after it.
-      const removal = JSON.parse(changes[1]!.diff);
+      const removal = diffOf(changes[1]!);
       expect(removal).toContainEqual({ op: 'remove', path: `/agenda/${closing}` });
       expect(
         removal.filter((operation: { path: string }) => operation.path.startsWith('/agenda')),
@@ -179,9 +190,7 @@ for (const backend of BACKENDS) {
       // The port reads the same records, newest first.
       const read = await store().events.changes(organizationId, id, { limit: 10 });
       expect(read.map((change) => change.sequence)).toEqual([5, 4, 3, 2, 1]);
-      expect(read.map((change) => change.diff)).toEqual(
-        changes.map((change) => JSON.parse(change.diff)).reverse(),
-      );
+      expect(read.map((change) => change.diff)).toEqual(changes.map(diffOf).reverse());
     });
 
     it('gives each snapshot by applying the diff to the one before', async () => {
@@ -225,7 +234,7 @@ for (const backend of BACKENDS) {
       let previous: unknown = {};
       for (const change of changes) {
         const next = structuredClone(previous);
-        const results = applyPatch(next, JSON.parse(change.diff));
+        const results = applyPatch(next, diffOf(change));
         expect(results.every((result) => result === null)).toBe(true);
         expect(next).toEqual(diffView(JSON.parse(change.snapshot)));
         previous = next;
@@ -253,7 +262,7 @@ for (const backend of BACKENDS) {
         let previous: unknown = {};
         for (const change of own) {
           const next = structuredClone(previous);
-          applyPatch(next, JSON.parse(change.diff));
+          applyPatch(next, diffOf(change));
           expect(next).toEqual(diffView(JSON.parse(change.snapshot)));
           previous = next;
         }
@@ -265,6 +274,52 @@ for (const backend of BACKENDS) {
       expect((await storedChanges(store(), other.organizationId)).map((change) => change.sequence)).toEqual([
         1,
       ]);
+    });
+
+    it('reads a created change stored with its whole diff, as earlier versions stored it, the same', async () => {
+      const { organizationId, principal } = await organization();
+      const { id } = await createEvent(deps, principal, {
+        name: 'Stored before',
+        meetingRoomDates: [{ startDate: '2026-05-04', endDate: '2026-05-05' }],
+        agenda: [{ title: 'A', dates: ['2026-05-04'], startTime: '09:00', endTime: '10:00' }],
+      });
+      await updateEvent(deps, principal, id, { numPeople: 4 });
+      const read = async (from: Store) => ({
+        changes: await from.events.changes(organizationId, id, { limit: 10 }),
+        feed: await from.events.changesAfter(organizationId, { afterSequence: 0, limit: 10 }),
+        created: await from.events.revision(organizationId, id, 1),
+      });
+      const expected = await read(store());
+      expect(expected.changes[1]!.diff).toEqual(
+        createPatch({}, diffView(JSON.parse(expected.created!.snapshot))),
+      );
+
+      // The same records, the create's diff written out in full, copied into a store of their own.
+      const older = await openTestStore(backend);
+      try {
+        async function* records() {
+          for await (const batch of store().transfer.exportRecords()) {
+            if (batch.kind !== 'changes') {
+              yield batch;
+              continue;
+            }
+            const records = batch.records.map((change) =>
+              change.type === 'event.created'
+                ? { ...change, diff: JSON.stringify(createPatch({}, diffView(JSON.parse(change.snapshot)))) }
+                : change,
+            );
+            yield { ...batch, records };
+          }
+        }
+        await older.store.transfer.importRecords(records());
+        const copied = (await storedChanges(older.store, organizationId)).find(
+          (change) => change.eventId === id,
+        );
+        expect(copied!.diff).not.toBe('');
+        expect(await read(older.store)).toEqual(expected);
+      } finally {
+        await older.destroy();
+      }
     });
 
     it('never reuses a sequence number after a refused change', async () => {

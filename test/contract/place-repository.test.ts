@@ -49,5 +49,21 @@ for (const backend of BACKENDS) {
       expect(await store().places.search({ prefix: '', limit: 50 })).toHaveLength(2);
       await store().places.replaceAll(SAMPLE_PLACES, 'sample@1');
     });
+
+    it('answers a name it answered before from the places loaded since, not from the earlier ones', async () => {
+      expect(await store().places.named('paris')).toHaveLength(2);
+      const onlyTexas = SAMPLE_PLACES.filter((place) => place.id !== 2988507);
+      await store().places.replaceAll(onlyTexas, 'sample@3');
+      expect((await store().places.named('paris')).map((place) => place.adminCode)).toEqual(['TX']);
+      await store().places.replaceAll(SAMPLE_PLACES, 'sample@1');
+      expect(await store().places.named('paris')).toHaveLength(2);
+    });
+
+    it('gives every caller of a name the same places, which no caller can change', async () => {
+      const first = await store().places.named('lisbon');
+      expect(() => (first as unknown as { population: number }[])[0]!.population++).toThrow(TypeError);
+      expect(() => first.pop()).toThrow(TypeError);
+      expect(await store().places.named('lisbon')).toEqual(first);
+    });
   });
 }

@@ -11,6 +11,7 @@ import type {
   Grantee,
 } from '../../ports/event-repository.js';
 import { IdempotencyKeyTakenError } from '../../ports/idempotency-repository.js';
+import { DIFF_COLUMNS, diffFromColumns, storedDiff } from '../change-diffs.js';
 import { inTransaction, query } from './postgres-transaction.js';
 
 export interface EventRow {
@@ -131,7 +132,7 @@ function changeValues(event: StoredEvent, change: NewChange, document: string): 
     event.details.updatedAt,
     JSON.stringify(change.actor),
     JSON.stringify(change.changedFields),
-    JSON.stringify(change.diff),
+    storedDiff(change.type, change.diff),
     change.data === undefined ? null : JSON.stringify(change.data),
     document,
   ];
@@ -157,11 +158,11 @@ interface ChangeRow {
   actor: string;
   changed_fields: string;
   diff: string;
+  diff_snapshot: string | null;
   data: string | null;
 }
 
-const CHANGE_COLUMNS =
-  'sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data';
+export const CHANGE_COLUMNS = `sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, ${DIFF_COLUMNS}, data`;
 
 export function changeFromRow(row: ChangeRow): ChangeRecord {
   return {
@@ -173,7 +174,7 @@ export function changeFromRow(row: ChangeRow): ChangeRecord {
     occurredAt: row.occurred_at.toISOString(),
     actor: JSON.parse(row.actor),
     changedFields: JSON.parse(row.changed_fields),
-    diff: JSON.parse(row.diff),
+    diff: diffFromColumns(row),
     ...(row.data === null ? {} : { data: JSON.parse(row.data) }),
   };
 }

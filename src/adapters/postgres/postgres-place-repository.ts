@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { Place, PlaceRepository, PlaceRow } from '../../ports/place-repository.js';
+import { rememberPlacesByName } from '../places-by-name.js';
 import { inTransaction, query } from './postgres-transaction.js';
 
 const COLUMNS = `id, name, country_code AS "countryCode", admin_code AS "adminCode", population, latitude, longitude,
@@ -10,15 +11,16 @@ const AFTER_PREFIX = '\u{10FFFF}';
 const BATCH = 5000;
 
 export function createPostgresPlaceRepository(pool: Pool): PlaceRepository {
+  const byName = rememberPlacesByName(async (nameKey) => {
+    const { rows } = await query<Place>(
+      pool,
+      `SELECT ${COLUMNS} FROM places WHERE name_key = $1 ORDER BY population DESC, id`,
+      [nameKey],
+    );
+    return rows;
+  });
   return {
-    async named(nameKey) {
-      const { rows } = await query<Place>(
-        pool,
-        `SELECT ${COLUMNS} FROM places WHERE name_key = $1 ORDER BY population DESC, id`,
-        [nameKey],
-      );
-      return rows;
-    },
+    named: byName.named,
     async search({ prefix, countryCode, limit }) {
       const end = prefix + AFTER_PREFIX;
       const { rows } =
@@ -45,6 +47,7 @@ export function createPostgresPlaceRepository(pool: Pool): PlaceRepository {
       return rows[0]?.version;
     },
     replaceAll(all: readonly PlaceRow[], version: string) {
+      byName.forget();
       return inTransaction(pool, async (client) => {
         await query(client, 'SET LOCAL statement_timeout = 0');
         // Instances starting together load one after the other, never interleaved.
@@ -78,7 +81,7 @@ export function createPostgresPlaceRepository(pool: Pool): PlaceRepository {
         );
         await query(client, 'ANALYZE places');
         return all.length;
-      });
+      }).finally(byName.forget);
     },
   };
 }

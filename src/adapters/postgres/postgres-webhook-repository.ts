@@ -8,7 +8,7 @@ import {
   type WebhookEndpoint,
 } from '../../domain/webhooks.js';
 import type { ClaimedDelivery, WebhookRepository } from '../../ports/webhook-repository.js';
-import { changeFromRow } from './postgres-event-repository.js';
+import { CHANGE_COLUMNS, changeFromRow } from './postgres-event-repository.js';
 import { inTransaction, query } from './postgres-transaction.js';
 
 interface EndpointRow {
@@ -205,7 +205,7 @@ export function createPostgresWebhookRepository(pool: Pool): WebhookRepository {
           // the highest one visible has committed, so reading past the cursor never skips one.
           const { rows: changeRows } = await query<Parameters<typeof changeFromRow>[0]>(
             client,
-            `SELECT sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data
+            `SELECT ${CHANGE_COLUMNS}
              FROM event_changes WHERE organization_id = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`,
             [organizationId, endpoint.cursor, limit],
           );

@@ -11,6 +11,7 @@ import type {
   Grantee,
 } from '../../ports/event-repository.js';
 import { IdempotencyKeyTakenError } from '../../ports/idempotency-repository.js';
+import { DIFF_COLUMNS, diffFromColumns, storedDiff } from '../change-diffs.js';
 import { ANCHOR_STEP, createPageAnchors } from './page-anchors.js';
 import type { WriteQueue } from './write-queue.js';
 
@@ -48,6 +49,7 @@ interface ChangeRow {
   actor: string;
   changed_fields: string;
   diff: string;
+  diff_snapshot: string | null;
   data: string | null;
 }
 
@@ -61,13 +63,12 @@ export function changeFromRow(row: ChangeRow): ChangeRecord {
     occurredAt: row.occurred_at,
     actor: JSON.parse(row.actor),
     changedFields: JSON.parse(row.changed_fields),
-    diff: JSON.parse(row.diff),
+    diff: diffFromColumns(row),
     ...(row.data === null ? {} : { data: JSON.parse(row.data) }),
   };
 }
 
-const CHANGE_COLUMNS =
-  'sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data';
+export const CHANGE_COLUMNS = `sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, ${DIFF_COLUMNS}, data`;
 
 function fromRow(row: EventRow): StoredEvent {
   return {
@@ -121,6 +122,11 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
   const updateEvent = db.prepare(`
     UPDATE events SET updated_at = @updated_at, status = @status, previous_status = @previous_status,
       document = @document, etag = @etag, summary = @summary
+    WHERE organization_id = @organization_id AND id = @id`);
+  // SQLite rewrites the entry of every index on a column the UPDATE sets, changed or not: an update
+  // that keeps the status leaves events_by_status alone (one page less written per PATCH).
+  const updateEventKeepingStatus = db.prepare(`
+    UPDATE events SET updated_at = @updated_at, document = @document, etag = @etag, summary = @summary
     WHERE organization_id = @organization_id AND id = @id`);
   const selectTotal = db.prepare('SELECT event_count FROM organizations WHERE id = ?').pluck();
   const selectPage = db
@@ -189,7 +195,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       occurred_at: event.details.updatedAt,
       actor: JSON.stringify(change.actor),
       changed_fields: JSON.stringify(change.changedFields),
-      diff: JSON.stringify(change.diff),
+      diff: storedDiff(change.type, change.diff),
       data: change.data === undefined ? null : JSON.stringify(change.data),
       snapshot: document,
     });
@@ -292,7 +298,10 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
         const write = change(current, { text: stored.document, etag: stored.etag });
         if (!write) return current;
         const row = eventRow(write.event, write.document);
-        updateEvent.run(row);
+        const keepsStatus =
+          write.event.details.status === current.details.status &&
+          write.event.previousStatus === current.previousStatus;
+        (keepsStatus ? updateEventKeepingStatus : updateEvent).run(row);
         appendChange(write.event, write.change, row.document);
         return write.event;
       });

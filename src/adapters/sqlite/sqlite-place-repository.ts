@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Place, PlaceRepository, PlaceRow } from '../../ports/place-repository.js';
+import { rememberPlacesByName } from '../places-by-name.js';
 import type { WriteQueue } from './write-queue.js';
 
 const COLUMNS = `id, name, country_code AS countryCode, admin_code AS adminCode, population, latitude, longitude,
@@ -22,10 +23,9 @@ export function createSqlitePlaceRepository(db: Database, queue: WriteQueue): Pl
      ORDER BY population DESC, id`,
   );
   const version = db.prepare("SELECT version FROM places_source WHERE name = 'gazetteer'").pluck();
+  const byName = rememberPlacesByName(async (nameKey) => named.all(nameKey) as Place[]);
   return {
-    async named(nameKey) {
-      return named.all(nameKey) as Place[];
-    },
+    named: byName.named,
     async search({ prefix, countryCode, limit }) {
       const end = prefix + AFTER_PREFIX;
       return (
@@ -38,19 +38,22 @@ export function createSqlitePlaceRepository(db: Database, queue: WriteQueue): Pl
       return version.get() as string | undefined;
     },
     replaceAll(rows: readonly PlaceRow[], loaded: string) {
-      return queue.run(() => {
-        db.prepare('DELETE FROM places').run();
-        const insert = db.prepare(
-          `INSERT INTO places (id, name, name_key, country_code, admin_code, population, latitude, longitude, time_zone)
+      byName.forget();
+      return queue
+        .run(() => {
+          db.prepare('DELETE FROM places').run();
+          const insert = db.prepare(
+            `INSERT INTO places (id, name, name_key, country_code, admin_code, population, latitude, longitude, time_zone)
            VALUES (@id, @name, @nameKey, @countryCode, @adminCode, @population, @latitude, @longitude, @timeZone)`,
-        );
-        for (const row of rows) insert.run(row);
-        db.prepare(
-          `INSERT INTO places_source (name, version, loaded_at) VALUES ('gazetteer', ?, ?)
+          );
+          for (const row of rows) insert.run(row);
+          db.prepare(
+            `INSERT INTO places_source (name, version, loaded_at) VALUES ('gazetteer', ?, ?)
            ON CONFLICT (name) DO UPDATE SET version = excluded.version, loaded_at = excluded.loaded_at`,
-        ).run(loaded, new Date().toISOString());
-        return rows.length;
-      });
+          ).run(loaded, new Date().toISOString());
+          return rows.length;
+        })
+        .finally(byName.forget);
     },
   };
 }

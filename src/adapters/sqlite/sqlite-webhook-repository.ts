@@ -8,7 +8,7 @@ import {
   type WebhookEndpoint,
 } from '../../domain/webhooks.js';
 import type { ClaimedDelivery, WebhookRepository } from '../../ports/webhook-repository.js';
-import { changeFromRow } from './sqlite-event-repository.js';
+import { CHANGE_COLUMNS, changeFromRow } from './sqlite-event-repository.js';
 import type { WriteQueue } from './write-queue.js';
 
 interface EndpointRow {
@@ -106,7 +106,7 @@ export function createSqliteWebhookRepository(db: Database, queue: WriteQueue): 
     SELECT e.organization_id, e.id FROM webhook_endpoints e JOIN organizations o ON o.id = e.organization_id
     WHERE e.status = 'enabled' AND o.change_sequence > e.cursor`);
   const changesAfter = db.prepare(`
-    SELECT sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data
+    SELECT ${CHANGE_COLUMNS}
     FROM event_changes WHERE organization_id = ? AND sequence > ? ORDER BY sequence LIMIT ?`);
   const insertDelivery = db.prepare(`
     INSERT INTO webhook_deliveries (organization_id, id, endpoint_id, message_id, type, sequence, payload, status,
