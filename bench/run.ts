@@ -350,8 +350,9 @@ interface Children {
 
 /** Node's flags in `npm start` (package.json), so the server runs with the flags users run it with. */
 function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
-    .scripts.start;
+  const start = (
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start;
   const words = start.split(/\s+/);
   return words.slice(1, words.indexOf('bin/eventplan.js'));
 }
