@@ -92,9 +92,10 @@ describe('app.inject of startTestApp()', () => {
     const other = await startTestApp();
     try {
       // A deliberate drift: an extra field on every event read.
+      // (An event is sent as the stored bytes, so the payload here is a Buffer.)
       other.app.addHook('onSend', async (request, _reply, payload) =>
-        request.method === 'GET' && typeof payload === 'string' && request.url.startsWith('/v1/events/')
-          ? payload.replace(/}$/, ',"drift":true}')
+        request.method === 'GET' && Buffer.isBuffer(payload) && request.url.startsWith('/v1/events/')
+          ? payload.toString().replace(/}$/, ',"drift":true}')
           : payload,
       );
       const created = await other.app.inject({
