@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
 import { issueKey, revokeKey } from '../../src/app/api-keys.js';
+import type { TrustProxy } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { loggerOptions } from '../../src/http/logging.js';
 import { createReadiness } from '../../src/http/routes/ops.js';
@@ -75,7 +76,12 @@ interface Listening {
   readiness: ReturnType<typeof createReadiness>;
 }
 
-async function listen(t: TestApp, fastReads: boolean, rateLimitPerMinute = 1_000_000): Promise<Listening> {
+async function listen(
+  t: TestApp,
+  fastReads: boolean,
+  rateLimitPerMinute = 1_000_000,
+  trustProxy: TrustProxy = false,
+): Promise<Listening> {
   const logs = captureLines();
   const limiter = createMemoryRateLimiter({ limit: rateLimitPerMinute });
   const readiness = createReadiness();
@@ -84,6 +90,7 @@ async function listen(t: TestApp, fastReads: boolean, rateLimitPerMinute = 1_000
     rateLimiter: limiter,
     readiness,
     fastReads,
+    trustProxy,
     logger: loggerOptions({ level: 'info', stream: logs.stream }),
   });
   const routed: string[] = [];
@@ -257,6 +264,28 @@ describe('fast reads and keys', () => {
     await t.deps.store.identity.deactivateUser(userId);
     expect((await get(fast.port, path, { 'x-api-key': own.key })).status).toBe(401);
     expect((await get(fast.port, '/v1/events', { 'x-api-key': own.key })).status).toBe(401);
+  });
+});
+
+describe('fast reads behind a proxy', () => {
+  it('log the client address the trusted proxy forwarded, as the routes do', async () => {
+    const proxied = [await listen(t, true, 1_000_000, 1), await listen(t, false, 1_000_000, 1)];
+    try {
+      const headers = { ...auth, 'x-forwarded-for': '203.0.113.9' };
+      const addresses: unknown[] = [];
+      for (const listening of proxied) {
+        const response = await get(listening.port, `/v1/events/${eventId}`, headers);
+        const line = listening.logs.lines().find((entry) => entry.reqId === header(response, 'x-request-id'));
+        addresses.push((line?.req as { remoteAddress?: string } | undefined)?.remoteAddress);
+      }
+      expect(addresses).toEqual(['203.0.113.9', '203.0.113.9']);
+      expect(proxied[0]!.routed).toEqual([]);
+    } finally {
+      for (const listening of proxied) {
+        await listening.app.close();
+        await listening.limiter.close();
+      }
+    }
   });
 });
 
