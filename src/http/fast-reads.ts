@@ -22,6 +22,7 @@ import type { EventPage } from '../ports/event-repository.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import { type Access, apiKeyOf, attachAccess, checkAccess, limitAccess, rateLimitHeaders } from './access.js';
 import type { RecordRequest } from './metrics.js';
+import { DIGITS } from './query.js';
 import { requestIdFrom } from './request-id.js';
 import { eventListBody, JSON_TYPE } from './routes/events.js';
 import { ListQuery } from './schemas.js';
@@ -43,7 +44,6 @@ const EVENT_PATH = '/v1/events/';
 const LIST_PATH = '/v1/events';
 /** The id's shape is checked again by the use case; this only keeps other paths out. */
 const ID_LENGTH = 36;
-const DIGITS = /^[0-9]{1,16}$/;
 /** pino's number for `info`, the access line's level (logging.ts). */
 const INFO_LEVEL = 30;
 /** The list route's own bounds and defaults, from its schema. */

@@ -7,7 +7,8 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Problem, ValidationError } from '../domain/errors.js';
 
-const DIGITS = /^[0-9]{1,16}$/;
+/** An integer query value as the routes accept it: plain decimal digits, at most 16. */
+export const DIGITS = /^[0-9]{1,16}$/;
 
 function checkInteger(field: string, raw: unknown, schema: TSchema, problems: Problem[]): number | undefined {
   if (typeof raw !== 'string' || !DIGITS.test(raw)) {

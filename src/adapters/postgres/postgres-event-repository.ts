@@ -12,6 +12,12 @@ import type {
 } from '../../ports/event-repository.js';
 import { IdempotencyKeyTakenError } from '../../ports/idempotency-repository.js';
 import { DIFF_COLUMNS, diffFromColumns, storedDiff } from '../change-diffs.js';
+import {
+  KEY_CREDENTIALS_COLUMNS,
+  KEY_WITH_USER,
+  type KeyCredentialsRow,
+  toKeyCredentials,
+} from './postgres-identity-repository.js';
 import { inTransaction, query } from './postgres-transaction.js';
 
 export interface EventRow {
@@ -214,19 +220,10 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
       return rows[0] ? { body: Buffer.from(rows[0].document), etag: rows[0].etag } : undefined;
     },
     async findDocumentByKey(keyId, eventId) {
-      const { rows } = await query<{
-        organization_id: string;
-        user_id: string;
-        secret_hash: string;
-        revoked: boolean;
-        active: boolean;
-        document: string | null;
-        etag: string | null;
-      }>(
+      const { rows } = await query<KeyCredentialsRow & { document: string | null; etag: string | null }>(
         pool,
-        `SELECT k.organization_id, k.user_id, k.secret_hash, k.revoked_at IS NOT NULL AS revoked, u.active,
-                e.document, e.etag
-         FROM api_keys k JOIN users u ON u.organization_id = k.organization_id AND u.id = k.user_id
+        `SELECT ${KEY_CREDENTIALS_COLUMNS}, e.document, e.etag
+         FROM ${KEY_WITH_USER}
          LEFT JOIN events e ON e.organization_id = k.organization_id AND e.id = $2
          WHERE k.key_id = $1`,
         [keyId, eventId],
@@ -235,14 +232,7 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
       const row = rows[0];
       if (!row) return undefined;
       return {
-        credentials: {
-          keyId,
-          organizationId: row.organization_id,
-          userId: row.user_id,
-          secretHash: row.secret_hash,
-          revoked: row.revoked,
-          userActive: row.active,
-        },
+        credentials: toKeyCredentials(row),
         document: row.document === null ? undefined : { body: Buffer.from(row.document), etag: row.etag },
       };
     },

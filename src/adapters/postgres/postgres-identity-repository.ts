@@ -68,6 +68,33 @@ export const keyValues = (key: ApiKeyRecord): unknown[] => [
   key.lastUsedAt,
 ];
 
+/**
+ * A key with its user's state, as every read of credentials selects them: `k` is the key, `u` its user.
+ * A GET by id reads them in the same statement as the event (postgres-event-repository.ts).
+ */
+export const KEY_CREDENTIALS_COLUMNS =
+  'k.key_id, k.organization_id, k.user_id, k.secret_hash, k.revoked_at IS NOT NULL AS revoked, u.active';
+export const KEY_WITH_USER =
+  'api_keys k JOIN users u ON u.organization_id = k.organization_id AND u.id = k.user_id';
+
+export interface KeyCredentialsRow {
+  key_id: string;
+  organization_id: string;
+  user_id: string;
+  secret_hash: string;
+  revoked: boolean;
+  active: boolean;
+}
+
+export const toKeyCredentials = (row: KeyCredentialsRow): KeyCredentials => ({
+  keyId: row.key_id,
+  organizationId: row.organization_id,
+  userId: row.user_id,
+  secretHash: row.secret_hash,
+  revoked: row.revoked,
+  userActive: row.active,
+});
+
 const REVOKE_KEY = 'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE key_id = $2';
 
 /**
@@ -195,31 +222,13 @@ export function createPostgresIdentityRepository(pool: Pool): IdentityRepository
     },
     async findCredentials(keyId): Promise<KeyCredentials | undefined> {
       // Every request: the key by its id, then its user by the full tenant key, in one round trip.
-      const { rows } = await query<{
-        key_id: string;
-        organization_id: string;
-        user_id: string;
-        secret_hash: string;
-        revoked: boolean;
-        active: boolean;
-      }>(
+      const { rows } = await query<KeyCredentialsRow>(
         pool,
-        `SELECT k.key_id, k.organization_id, k.user_id, k.secret_hash, k.revoked_at IS NOT NULL AS revoked, u.active
-         FROM api_keys k JOIN users u ON u.organization_id = k.organization_id AND u.id = k.user_id
-         WHERE k.key_id = $1`,
+        `SELECT ${KEY_CREDENTIALS_COLUMNS} FROM ${KEY_WITH_USER} WHERE k.key_id = $1`,
         [keyId],
         'key-credentials',
       );
-      const row = rows[0];
-      if (!row) return undefined;
-      return {
-        keyId: row.key_id,
-        organizationId: row.organization_id,
-        userId: row.user_id,
-        secretHash: row.secret_hash,
-        revoked: row.revoked,
-        userActive: row.active,
-      };
+      return rows[0] ? toKeyCredentials(rows[0]) : undefined;
     },
     async revokeKey(keyId, at) {
       await query(pool, REVOKE_KEY, [at, keyId]);

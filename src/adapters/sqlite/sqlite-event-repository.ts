@@ -13,6 +13,12 @@ import type {
 import { IdempotencyKeyTakenError } from '../../ports/idempotency-repository.js';
 import { DIFF_COLUMNS, diffFromColumns, storedDiff } from '../change-diffs.js';
 import { ANCHOR_STEP, createPageAnchors } from './page-anchors.js';
+import {
+  KEY_CREDENTIALS_COLUMNS,
+  KEY_WITH_USER,
+  type KeyCredentialsRow,
+  toKeyCredentials,
+} from './sqlite-identity-repository.js';
 import type { WriteQueue } from './write-queue.js';
 
 interface EventRow {
@@ -107,9 +113,8 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     WHERE idempotency_keys.created_at < @expired_before`);
   // The text's bytes as a Buffer: sent as they are, without a decode here and an encode at the socket.
   const selectDocumentByKey = db.prepare(`
-    SELECT k.organization_id, k.user_id, k.secret_hash, k.revoked_at, u.active,
-           CAST(e.document AS BLOB) AS document, e.etag
-    FROM api_keys k JOIN users u ON u.organization_id = k.organization_id AND u.id = k.user_id
+    SELECT ${KEY_CREDENTIALS_COLUMNS}, CAST(e.document AS BLOB) AS document, e.etag
+    FROM ${KEY_WITH_USER}
     LEFT JOIN events e ON e.organization_id = k.organization_id AND e.id = ?
     WHERE k.key_id = ?`);
   const selectDocument = db.prepare(
@@ -261,26 +266,11 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     },
     async findDocumentByKey(keyId, eventId) {
       const row = selectDocumentByKey.get(eventId, keyId) as
-        | {
-            organization_id: string;
-            user_id: string;
-            secret_hash: string;
-            revoked_at: string | null;
-            active: number;
-            document: Buffer | null;
-            etag: string | null;
-          }
+        | (KeyCredentialsRow & { document: Buffer | null; etag: string | null })
         | undefined;
       if (!row) return undefined;
       return {
-        credentials: {
-          keyId,
-          organizationId: row.organization_id,
-          userId: row.user_id,
-          secretHash: row.secret_hash,
-          revoked: row.revoked_at !== null,
-          userActive: row.active === 1,
-        },
+        credentials: toKeyCredentials(row),
         document: row.document === null ? undefined : { body: row.document, etag: row.etag },
       };
     },
