@@ -191,6 +191,15 @@ for (const backend of BACKENDS) {
       );
       const stored = await store().events.find(org, event.details.id);
       expect(stored?.details.agenda.map((item) => item.title).sort()).toEqual([...titles].sort());
+      // One change record per write, revisions 1 (the create) to 41 with none taken twice, and the
+      // organization's numbering in the same order.
+      const changes = await store().events.changes(org, event.details.id, { limit: 100 });
+      expect(changes.map((change) => change.revision)).toEqual(
+        Array.from({ length: titles.length + 1 }, (_, index) => titles.length + 1 - index),
+      );
+      const sequences = changes.map((change) => change.sequence);
+      expect(sequences).toEqual([...sequences].sort((a, b) => b - a));
+      expect(new Set(sequences).size).toBe(sequences.length);
     });
 
     it('lists an organization newest first, ties broken by id, with the total of its events', async () => {

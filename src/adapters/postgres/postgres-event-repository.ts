@@ -18,7 +18,7 @@ import {
   type KeyCredentialsRow,
   toKeyCredentials,
 } from './postgres-identity-repository.js';
-import { inTransaction, query } from './postgres-transaction.js';
+import { inTransaction, query, retryingRaces } from './postgres-transaction.js';
 
 export interface EventRow {
   organization_id: string;
@@ -60,6 +60,7 @@ export const INSERT_EVENT = `
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
 
 // The creator and the approvers of every group the creator belongs to; nobody when in no group.
+// $1 the organization, $2 the event, $3 the creator.
 const GRANT = `
   INSERT INTO event_grants (organization_id, event_id, user_id)
   SELECT DISTINCT gm.organization_id, $2, gm.user_id
@@ -109,18 +110,22 @@ const APPEND_CHANGE = `
   FROM numbered`;
 
 /**
- * An update's write and its change record in one statement, one round trip: APPEND_CHANGE's $1–$10
- * ($10 the document), then the event's new updated_at, status, previous_status, summary and etag.
- * A data-modifying WITH runs whether or not its rows are read.
+ * An update's write and its change record in one statement, committed on its own: APPEND_CHANGE's
+ * $1–$10 ($10 the document), then the event's new updated_at, status, previous_status, summary and
+ * etag, and $16 the row version (`xmin`) the change was computed from. The row is written only when it
+ * is still that version; the organization is numbered and the change appended only when it was. So
+ * the organization's row lock is taken and released inside one statement and its commit, never held
+ * while a round trip to the server is under way.
  */
-const UPDATE_AND_APPEND_CHANGE = `
+const UPDATE_IF_UNCHANGED_AND_APPEND_CHANGE = `
   WITH updated AS (
     UPDATE events SET updated_at = $11, status = $12, previous_status = $13, document = $10, summary = $14,
       etag = $15
-    WHERE organization_id = $1 AND id = $3
+    WHERE organization_id = $1 AND id = $3 AND xmin = $16::text::xid
+    RETURNING 1
   ), numbered AS (
     UPDATE organizations SET change_sequence = change_sequence + 1
-    WHERE id = $1 RETURNING change_sequence
+    WHERE id = $1 AND EXISTS (SELECT 1 FROM updated) RETURNING change_sequence
   )
   INSERT INTO event_changes (organization_id, sequence, id, event_id, revision, type, occurred_at, actor,
     changed_fields, diff, data, snapshot)
@@ -128,6 +133,28 @@ const UPDATE_AND_APPEND_CHANGE = `
     COALESCE((SELECT MAX(revision) FROM event_changes WHERE organization_id = $1 AND event_id = $3), 0) + 1,
     $4, $5, $6, $7, $8, $9, $10
   FROM numbered`;
+
+/**
+ * A create without an idempotency key in one statement, committed on its own: INSERT_EVENT's $1–$10,
+ * the grants (GRANT), the organization's numbering and count, and the change record ($11–$17:
+ * APPEND_CHANGE's $2 and $4–$9). Answers how many people were granted.
+ */
+const INSERT_AND_APPEND_CHANGE = `
+  WITH inserted AS (${INSERT_EVENT}
+  ), granted AS (${GRANT}
+    RETURNING 1
+  ), numbered AS (
+    UPDATE organizations SET change_sequence = change_sequence + 1, event_count = event_count + 1
+    WHERE id = $1 RETURNING change_sequence
+  )
+  INSERT INTO event_changes (organization_id, sequence, id, event_id, revision, type, occurred_at, actor,
+    changed_fields, diff, data, snapshot)
+  SELECT $1, numbered.change_sequence, $11, $2, 1, $12, $13, $14, $15, $16, $17, $8
+  FROM numbered
+  RETURNING (SELECT COUNT(*) FROM granted)::int AS granted_to`;
+
+/** Optimistic attempts at an update before it waits its turn behind the row lock instead. */
+const OPTIMISTIC_ATTEMPTS = 3;
 
 function changeValues(event: StoredEvent, change: NewChange, document: string): unknown[] {
   return [
@@ -185,9 +212,93 @@ export function changeFromRow(row: ChangeRow): ChangeRecord {
   };
 }
 
+/** What an optimistic write answers when another write changed the row after it was read. */
+const RACED = Symbol('raced');
+
+type ChangeEvent = Parameters<EventRepository['update']>[2];
+
+/**
+ * Reads the event (under its row lock with `lock`), makes the change, and writes it together with its
+ * change record only if the row is still the version read (UPDATE_IF_UNCHANGED_AND_APPEND_CHANGE).
+ */
+async function writeIfUnchanged(
+  db: Pool | PoolClient,
+  organizationId: string,
+  id: string,
+  change: ChangeEvent,
+  lock: boolean,
+): Promise<StoredEvent | undefined | typeof RACED> {
+  const { rows } = await query<EventRow & { version: string }>(
+    db,
+    `SELECT ${EVENT_COLUMNS}, xmin::text AS version FROM events WHERE organization_id = $1 AND id = $2${
+      lock ? ' FOR UPDATE' : ''
+    }`,
+    [organizationId, id],
+    lock ? 'event-to-update-locked' : 'event-to-update',
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const current = fromEventRow(row);
+  const write = change(current, { text: row.document, etag: row.etag });
+  if (!write) return current;
+  const { event, document } = write;
+  const written = await query(
+    db,
+    UPDATE_IF_UNCHANGED_AND_APPEND_CHANGE,
+    [
+      ...changeValues(event, write.change, document.text),
+      event.details.updatedAt,
+      event.details.status,
+      event.previousStatus,
+      JSON.stringify(toListItem(event.details)),
+      document.etag,
+      row.version,
+    ],
+    'event-update',
+  );
+  return written.rowCount === 1 ? event : RACED;
+}
+
+/**
+ * An update without a transaction around it: read, change, and write if the row is still the version
+ * read, one statement that commits on its own (so no lock is held across a round trip). A write that
+ * lost the race reads and changes again; after OPTIMISTIC_ATTEMPTS such losses the update takes the
+ * row lock and waits its turn, so the writers of a busy event cannot starve one another.
+ */
+async function updateEvent(
+  pool: Pool,
+  organizationId: string,
+  id: string,
+  change: ChangeEvent,
+): Promise<StoredEvent | undefined> {
+  for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
+    const outcome = await retryingRaces(() => writeIfUnchanged(pool, organizationId, id, change, false));
+    if (outcome !== RACED) return outcome;
+  }
+  return inTransaction(pool, async (client) => {
+    const outcome = await writeIfUnchanged(client, organizationId, id, change, true);
+    // Under the row lock nobody else writes the row between the read and the write.
+    if (outcome === RACED) throw new Error(`event ${id} changed while its row was locked`);
+    return outcome;
+  });
+}
+
 export function createPostgresEventRepository(pool: Pool): EventRepository {
   return {
     insert({ event, change, document }: EventWrite, idempotency) {
+      if (!idempotency) {
+        const values = eventValues(event, document);
+        const recorded = changeValues(event, change, document.text);
+        return retryingRaces(async () => {
+          const { rows } = await query<{ granted_to: number }>(
+            pool,
+            INSERT_AND_APPEND_CHANGE,
+            [...values, recorded[1], ...recorded.slice(3, 9)],
+            'event-insert',
+          );
+          return { grantedTo: rows[0]?.granted_to ?? 0 };
+        });
+      }
       return inTransaction(pool, async (client) => {
         const values = eventValues(event, document);
         await query(client, INSERT_EVENT, values);
@@ -253,28 +364,7 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
       return rows[0]?.organization_id;
     },
     update(organizationId, id, change) {
-      // The row lock makes concurrent updates of one event, from any instance, take turns.
-      return inTransaction(pool, async (client) => {
-        const { rows } = await query<EventRow>(
-          client,
-          `SELECT ${EVENT_COLUMNS} FROM events WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
-          [organizationId, id],
-        );
-        if (!rows[0]) return undefined;
-        const current = fromEventRow(rows[0]);
-        const write = change(current, { text: rows[0].document, etag: rows[0].etag });
-        if (!write) return current;
-        const { event, document } = write;
-        await query(client, UPDATE_AND_APPEND_CHANGE, [
-          ...changeValues(event, write.change, document.text),
-          event.details.updatedAt,
-          event.details.status,
-          event.previousStatus,
-          JSON.stringify(toListItem(event.details)),
-          document.etag,
-        ]);
-        return event;
-      });
+      return updateEvent(pool, organizationId, id, change);
     },
     async list(organizationId, { offset, limit }): Promise<EventPage> {
       const { rows } = await query<{ total: number; summary: string | null }>(

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertEvent, newEvent, newOrganization, newUser } from '../../../test/contract/fixtures.js';
+import { insertEvent, newEvent, newOrganization, newUser, rewrite } from '../../../test/contract/fixtures.js';
 import { createTestDatabase, type Scratch, untilWaitingOnLock } from '../../../test/helpers/postgres.js';
 import { describeWithService } from '../../../test/helpers/services.js';
 import { etagOf } from '../../app/etag.js';
 import { ServiceUnavailableError } from '../../domain/errors.js';
+import type { StoredEvent } from '../../domain/types.js';
 import { migrations } from './postgres-migrations.js';
 import { MIGRATION_LOCK, openPostgresStore } from './postgres-store.js';
 
@@ -150,11 +151,13 @@ describeWithService('postgres', 'PostgreSQL store', () => {
       const org = await newOrganization(store);
       const event = newEvent(org, await newUser(store, org));
       await insertEvent(store, event);
-      // Another connection holds the event's row lock, so the update waits until it is cancelled.
+      // Another connection holds the event's row lock, so the update's write waits until it is cancelled.
       await blocker.query('BEGIN');
       await blocker.query('SELECT 1 FROM events WHERE id = $1 FOR UPDATE', [event.details.id]);
       const started = Date.now();
-      await expect(store.events.update(org, event.details.id, () => undefined)).rejects.toBeInstanceOf(
+      const renamed = (current: StoredEvent) =>
+        rewrite(current, { ...current, details: { ...current.details, name: 'Renamed' } });
+      await expect(store.events.update(org, event.details.id, renamed)).rejects.toBeInstanceOf(
         ServiceUnavailableError,
       );
       expect(Date.now() - started).toBeLessThan(3000);

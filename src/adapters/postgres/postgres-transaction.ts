@@ -63,6 +63,26 @@ export async function query<R extends QueryResultRow>(
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The growing, jittered pause before attempt `attempt + 1` of work that lost a race. */
+const backOff = (attempt: number) => pause(Math.random() * 10 * 2 ** attempt);
+
+const retryable = (error: unknown) => RETRYABLE.has((error as DriverError | undefined)?.code ?? '');
+
+/**
+ * Runs `run` (statements that each commit on their own) again when one lost a race to a deadlock or a
+ * serialization failure, as `inTransaction` does, a bounded number of times.
+ */
+export async function retryingRaces<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!retryable(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+      await backOff(attempt);
+    }
+  }
+}
+
 /**
  * Runs `work` in one READ COMMITTED transaction on one connection. Serialization failures and
  * deadlocks roll back and run again, a bounded number of times with a growing, jittered pause.
@@ -96,7 +116,7 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
         });
       }
       if (RETRYABLE.has(code) && attempt < TRANSACTION_ATTEMPTS) {
-        await pause(Math.random() * 10 * 2 ** attempt);
+        await backOff(attempt);
         continue;
       }
       throw translateError(error);
