@@ -22,7 +22,7 @@ export interface FailOpenRedis<R extends Redis> {
   /** Records a failure; `counted` when a request or attempt went uncounted because of it. */
   noteFailure(error: unknown, counted: boolean): void;
   storeErrors(): number;
-  /** Resolves true once connected, or false if not connected within the connect timeout. */
+  /** Resolves true once connected, or false if not connected within the connect timeout of the first call. */
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -63,17 +63,24 @@ export function openFailOpenRedis<R extends Redis>(
   // Connection errors arrive as events while ioredis reconnects; they must not end the process.
   redis.on('error', (error) => noteFailure(error, false));
 
-  const readyOnce = new Promise<boolean>((resolve) => {
-    if (redis.status === 'ready') resolve(true);
-    redis.once('ready', () => resolve(true));
-    setTimeout(() => resolve(redis.status === 'ready'), connectTimeoutMs).unref();
-  });
+  // The wait starts when readiness is first asked for, not when the client is made: whatever runs in
+  // between (building the app takes a while on a busy machine) would otherwise count against the
+  // timeout, and the timer could fire before the connection's events had a turn.
+  let readyOnce: Promise<boolean> | undefined;
+  const ready = () => {
+    readyOnce ??= new Promise<boolean>((resolve) => {
+      if (redis.status === 'ready') return resolve(true);
+      redis.once('ready', () => resolve(true));
+      setTimeout(() => resolve(redis.status === 'ready'), connectTimeoutMs).unref();
+    });
+    return readyOnce;
+  };
 
   return {
     redis,
     noteFailure,
     storeErrors: () => storeErrors,
-    ready: () => readyOnce,
+    ready,
     async close() {
       if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
       else redis.disconnect();
