@@ -93,24 +93,23 @@ const PAGE = `
   WHERE o.id = $1`;
 
 /**
- * Appends a change record. The organization's row is updated to number it, and its lock is held until
+ * Appends a create's change record (revision 1) and counts the event, in a create's transaction (one
+ * with an idempotency key). The organization's row is updated to number it, and its lock is held until
  * commit, so the organization's changes commit one at a time in sequence order: a reader of the feed
  * never sees sequence n + 1 before n. Run last in the transaction, so the lock is held briefly.
  */
-const APPEND_CHANGE = `
+const APPEND_CREATED_CHANGE = `
   WITH numbered AS (
-    UPDATE organizations SET change_sequence = change_sequence + 1, event_count = event_count + $11
+    UPDATE organizations SET change_sequence = change_sequence + 1, event_count = event_count + 1
     WHERE id = $1 RETURNING change_sequence
   )
   INSERT INTO event_changes (organization_id, sequence, id, event_id, revision, type, occurred_at, actor,
     changed_fields, diff, data, snapshot)
-  SELECT $1, numbered.change_sequence, $2, $3,
-    COALESCE((SELECT MAX(revision) FROM event_changes WHERE organization_id = $1 AND event_id = $3), 0) + 1,
-    $4, $5, $6, $7, $8, $9, $10
+  SELECT $1, numbered.change_sequence, $2, $3, 1, $4, $5, $6, $7, $8, $9, $10
   FROM numbered`;
 
 /**
- * An update's write and its change record in one statement, committed on its own: APPEND_CHANGE's
+ * An update's write and its change record in one statement, committed on its own: APPEND_CREATED_CHANGE's
  * $1–$10 ($10 the document), then the event's new updated_at, status, previous_status, summary and
  * etag, and $16 the row version (`xmin`) the change was computed from. The row is written only when it
  * is still that version; the organization is numbered and the change appended only when it was. So
@@ -137,7 +136,7 @@ const UPDATE_IF_UNCHANGED_AND_APPEND_CHANGE = `
 /**
  * A create without an idempotency key in one statement, committed on its own: INSERT_EVENT's $1–$10,
  * the grants (GRANT), the organization's numbering and count, and the change record ($11–$17:
- * APPEND_CHANGE's $2 and $4–$9). Answers how many people were granted.
+ * APPEND_CREATED_CHANGE's $2 and $4–$9). Answers how many people were granted.
  */
 const INSERT_AND_APPEND_CHANGE = `
   WITH inserted AS (${INSERT_EVENT}
@@ -169,16 +168,6 @@ function changeValues(event: StoredEvent, change: NewChange, document: string): 
     change.data === undefined ? null : JSON.stringify(change.data),
     document,
   ];
-}
-
-function appendChange(
-  client: PoolClient,
-  event: StoredEvent,
-  change: NewChange,
-  document: string,
-  newEvents: 0 | 1,
-) {
-  return query(client, APPEND_CHANGE, [...changeValues(event, change, document), newEvents]);
 }
 
 interface ChangeRow {
@@ -303,21 +292,19 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
         const values = eventValues(event, document);
         await query(client, INSERT_EVENT, values);
         const granted = await query(client, GRANT, [event.organizationId, event.details.id, event.createdBy]);
-        if (idempotency) {
-          const claimed = await query(client, CLAIM_KEY, [
-            event.organizationId,
-            idempotency.key,
-            idempotency.requestHash,
-            event.details.id,
-            granted.rowCount,
-            event.details.createdAt,
-            idempotency.expiredBefore,
-          ]);
-          // Throwing rolls the transaction back: the event is not written either.
-          if (claimed.rowCount === 0) throw new IdempotencyKeyTakenError(idempotency.key);
-        }
+        const claimed = await query(client, CLAIM_KEY, [
+          event.organizationId,
+          idempotency.key,
+          idempotency.requestHash,
+          event.details.id,
+          granted.rowCount,
+          event.details.createdAt,
+          idempotency.expiredBefore,
+        ]);
+        // Throwing rolls the transaction back: the event is not written either.
+        if (claimed.rowCount === 0) throw new IdempotencyKeyTakenError(idempotency.key);
         // Last, so the organization's row lock is held for the shortest time; it counts the event too.
-        await appendChange(client, event, change, values[7] as string, 1);
+        await query(client, APPEND_CREATED_CHANGE, changeValues(event, change, document.text));
         return { grantedTo: granted.rowCount };
       });
     },
@@ -473,8 +460,8 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
       return rows[0] ? { change: changeFromRow(rows[0]), snapshot: rows[0].snapshot } : undefined;
     },
     async changesAfter(organizationId, { afterSequence, limit }) {
-      // Numbers are taken under the organization's row lock, held to commit (APPEND_CHANGE): when this
-      // snapshot sees sequence n, every smaller number committed before n was even taken, so it is
+      // Numbers are taken under the organization's row lock, held to commit (by every statement that
+      // appends a change): when this snapshot sees sequence n, every smaller number committed before n was even taken, so it is
       // seen too. A change still in flight gets a number above every one returned here.
       const { rows } = await query<ChangeRow>(
         pool,

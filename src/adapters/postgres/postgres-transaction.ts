@@ -115,7 +115,7 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
           broken = rollbackError;
         });
       }
-      if (RETRYABLE.has(code) && attempt < TRANSACTION_ATTEMPTS) {
+      if (retryable(error) && attempt < TRANSACTION_ATTEMPTS) {
         await backOff(attempt);
         continue;
       }
