@@ -28,7 +28,7 @@ import {
   TestWebhookEndpointRoute,
   UpdateWebhookEndpointRequest,
   UpdateWebhookEndpointRoute,
-} from '../schemas.js';
+} from './webhook-schemas.js';
 
 type Params = { id: string; deliveryId?: string };
 

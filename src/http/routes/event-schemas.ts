@@ -1,0 +1,501 @@
+/**
+ * Events: the full details view, the list, the create and update bodies, and their operations. Event
+ * bodies are documented here but checked by the domain, after the 404 and 409 checks (D5);
+ * test/openapi/body-schemas.test.ts keeps the two in agreement.
+ */
+import { Type } from '@sinclair/typebox';
+import { LIMITS, STATUSES } from '../../domain/types.js';
+import { API_HEADERS, ENTITY_TAGS_PATTERN, RESPONSE_HEADERS, requestIdHeader } from '../schemas/headers.js';
+import { JSON_MEDIA_TYPE, jsonResponse, operation } from '../schemas/operation.js';
+import {
+  Count,
+  FreeText,
+  NonEmptyText,
+  orNull,
+  readOnly,
+  ref,
+  TextList,
+  Timestamp,
+  Uuid,
+} from '../schemas/parts.js';
+import { ERRORS, problemOf, problemResponse } from '../schemas/problems.js';
+import {
+  AgendaItem,
+  AgendaOperation,
+  AgendaSessionsOrphanedProblem,
+  EXAMPLE_SESSION,
+  NewSession,
+} from './agenda-schemas.js';
+import {
+  Accommodations,
+  AccommodationsPatch,
+  BudgetBreakdown,
+  BudgetBreakdownPatch,
+  DateRange,
+  FormattedLocation,
+  FormattedLocationInput,
+  MeetingRoomDates,
+} from './event-part-schemas.js';
+
+export const ListQuery = Type.Object(
+  {
+    // The ceiling keeps (page - 1) * limit a safe integer for every store; past the last page is simply empty.
+    page: Type.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      default: 1,
+      description: 'Page number, from 1.',
+    }),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Events per page, 1 to 100.' }),
+    status: Type.Optional(
+      Type.String({
+        pattern: '^[a-z_]+(,[a-z_]+)*$',
+        description: `Only events in one of these statuses, comma-separated (${STATUSES.join(', ')}). An unknown status is a 400 naming \`query.status\`.`,
+        examples: ['draft,pending_approval'],
+      }),
+    ),
+    updatedAfter: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          'Only events whose `updatedAt` is strictly after this instant: an RFC 3339 date-time with a time zone (`2026-05-01T17:00:00Z`, `2026-05-01T19:00:00+02:00`). Anything else is a 400 naming `query.updatedAfter`. To follow changes without missing any, read `GET /v1/changes` instead: a change committed late can carry an `updatedAt` older than one you already saw.',
+        examples: ['2026-05-01T17:00:00Z'],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const EventIdParams = Type.Object({
+  id: Type.String({
+    format: 'uuid',
+    description: "The event's id, a UUID. A malformed id is a 400 naming `id`.",
+    examples: ['0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1'],
+  }),
+});
+
+const CURRENCY_PATTERN = '^[A-Z]{3}$';
+const DEADLINE_DESCRIPTION =
+  'When the planner must decide: an RFC 3339 date-time (`2027-01-15T17:00:00Z`) or a date `YYYY-MM-DD`, kept as sent.';
+const Deadline = Type.Unsafe<string>({
+  anyOf: [
+    { type: 'string', format: 'date' },
+    { type: 'string', format: 'date-time', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]' },
+  ],
+  description: DEADLINE_DESCRIPTION,
+  examples: ['2027-01-15T17:00:00Z'],
+});
+
+const eventFields = {
+  name: NonEmptyText(`Event title: 1 to ${LIMITS.name} characters, not blank.`, LIMITS.name),
+  formattedLocations: Type.Array(ref(FormattedLocationInput), {
+    maxItems: LIMITS.formattedLocations,
+    description: `Candidate locations; at most ${LIMITS.formattedLocations}. Replaced whole.`,
+  }),
+  numPeople: Count('Total attendees.'),
+  budgetBreakdown: ref(BudgetBreakdownPatch),
+  flexibility: FreeText(
+    'How firm the dates are: exactly `Dates not flexible` means not flexible, other text means flexible.',
+  ),
+  decisionDeadline: Deadline,
+  accommodations: ref(AccommodationsPatch),
+  meetingRoomDates: MeetingRoomDates('Days meeting rooms are needed. Replaced whole.'),
+  numMeetingRoomsNeeded: Count('Separate meeting rooms needed.'),
+  foodBeverageRequirements: FreeText('Food and beverage notes.'),
+  meetingRooms: FreeText('Meeting room notes.'),
+  otherNotes: FreeText('Other notes.'),
+  notesForVenue: FreeText('Notes shown to the venue.'),
+  decisionFactors: TextList(LIMITS.decisionFactors, `At most ${LIMITS.decisionFactors} values.`),
+  decisionFactorOtherText: FreeText('Free text, used when `Other` is among the decision factors.'),
+  additionalServices: TextList(LIMITS.additionalServices, `At most ${LIMITS.additionalServices} values.`),
+};
+
+/** The writable fields as a merge patch: omitted leaves a field as it is, `null` clears it (D6). */
+const writableFields = {
+  name: Type.Optional(eventFields.name),
+  formattedLocations: Type.Optional(orNull(eventFields.formattedLocations)),
+  numPeople: Type.Optional(orNull(eventFields.numPeople, { description: 'Total attendees; `null` sets 0.' })),
+  budgetBreakdown: Type.Optional(orNull(eventFields.budgetBreakdown)),
+  flexibility: Type.Optional(orNull(eventFields.flexibility)),
+  decisionDeadline: Type.Optional(orNull(eventFields.decisionDeadline)),
+  accommodations: Type.Optional(orNull(eventFields.accommodations)),
+  meetingRoomDates: Type.Optional(orNull(eventFields.meetingRoomDates)),
+  numMeetingRoomsNeeded: Type.Optional(orNull(eventFields.numMeetingRoomsNeeded)),
+  foodBeverageRequirements: Type.Optional(orNull(eventFields.foodBeverageRequirements)),
+  meetingRooms: Type.Optional(orNull(eventFields.meetingRooms)),
+  otherNotes: Type.Optional(orNull(eventFields.otherNotes)),
+  notesForVenue: Type.Optional(orNull(eventFields.notesForVenue)),
+  decisionFactors: Type.Optional(orNull(eventFields.decisionFactors)),
+  decisionFactorOtherText: Type.Optional(orNull(eventFields.decisionFactorOtherText)),
+  additionalServices: Type.Optional(orNull(eventFields.additionalServices)),
+};
+
+const ignoredOrganizationId = Type.Optional(
+  Type.Unknown({ description: 'Ignored: the organization always comes from the API key.' }),
+);
+
+const eventExample = {
+  id: '0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1',
+  name: 'Sales kickoff',
+  status: 'draft',
+  currency: 'USD',
+  location: 'Lisbon, Portugal',
+  eventDates: [{ startDate: '2027-03-01', endDate: '2027-03-03' }],
+  formattedLocations: [{ city: 'Lisbon', country: 'Portugal', formatted_address: 'Lisbon, Portugal' }],
+  numPeople: 120,
+  budgetBreakdown: { venue: 25000, fb: 8000.5 },
+  flexibility: 'Dates not flexible',
+  decisionDeadline: '2027-01-15T17:00:00Z',
+  accommodations: { '2027-03-01': { Single: 40, Double: 10 }, '2027-03-02': { Single: 38 } },
+  meetingRoomDates: [{ startDate: '2027-03-01', endDate: '2027-03-03' }],
+  agenda: [EXAMPLE_SESSION],
+  numMeetingRoomsNeeded: 3,
+  foodBeverageRequirements: 'Vegetarian options',
+  meetingRooms: 'One plenary room, two breakouts',
+  otherNotes: null,
+  notesForVenue: 'Flexible on room layout',
+  decisionFactors: ['Price', 'Other'],
+  decisionFactorOtherText: 'Sustainability',
+  additionalServices: ['Airport transfers'],
+  createdAt: '2026-11-02T10:15:00.000Z',
+  updatedAt: '2026-11-03T08:00:00.000Z',
+};
+
+export const StatusSchema = Type.Unsafe<(typeof STATUSES)[number]>({
+  type: 'string',
+  enum: [...STATUSES],
+  description:
+    'Planning status. `draft` on create; only operators move it. A `cancelled` event refuses updates (409).',
+});
+const Currency = Type.String({ pattern: CURRENCY_PATTERN, description: 'ISO 4217 code; set on create.' });
+const readOnlyEventFields = {
+  id: readOnly(Uuid('Stable public identifier.')),
+  status: readOnly(StatusSchema),
+  currency: readOnly(Currency),
+  location: readOnly(
+    Type.String({ description: 'Derived: the formatted addresses of all locations joined by `"; "`.' }),
+  ),
+  eventDates: readOnly(
+    Type.Array(ref(DateRange), {
+      description:
+        'Derived: the nights holding at least one room plus every meeting-room range, as sorted, merged ranges.',
+    }),
+  ),
+  agenda: readOnly(
+    Type.Array(ref(AgendaItem), { description: 'The sessions; changed only through `agendaOperations`.' }),
+  ),
+  createdAt: readOnly(Timestamp('When the event was created.')),
+  updatedAt: readOnly(Timestamp('When the event last changed.')),
+};
+
+export const Event = Type.Object(
+  {
+    id: readOnlyEventFields.id,
+    name: eventFields.name,
+    status: readOnlyEventFields.status,
+    currency: readOnlyEventFields.currency,
+    location: readOnlyEventFields.location,
+    eventDates: readOnlyEventFields.eventDates,
+    formattedLocations: Type.Array(ref(FormattedLocation), {
+      maxItems: LIMITS.formattedLocations,
+      description: 'Candidate locations.',
+    }),
+    numPeople: eventFields.numPeople,
+    budgetBreakdown: ref(BudgetBreakdown),
+    flexibility: orNull(eventFields.flexibility),
+    decisionDeadline: orNull(eventFields.decisionDeadline),
+    accommodations: ref(Accommodations),
+    meetingRoomDates: eventFields.meetingRoomDates,
+    agenda: readOnlyEventFields.agenda,
+    numMeetingRoomsNeeded: orNull(eventFields.numMeetingRoomsNeeded),
+    foodBeverageRequirements: orNull(eventFields.foodBeverageRequirements),
+    meetingRooms: orNull(eventFields.meetingRooms),
+    otherNotes: orNull(eventFields.otherNotes),
+    notesForVenue: orNull(eventFields.notesForVenue),
+    decisionFactors: eventFields.decisionFactors,
+    decisionFactorOtherText: orNull(eventFields.decisionFactorOtherText),
+    additionalServices: eventFields.additionalServices,
+    createdAt: readOnlyEventFields.createdAt,
+    updatedAt: readOnlyEventFields.updatedAt,
+  },
+  {
+    $id: 'Event',
+    additionalProperties: false,
+    description:
+      'The full details view, returned by GET and PATCH. Its fields use the names of the update request, so it can be read, changed and sent back.',
+    examples: [eventExample],
+  },
+);
+
+export const EventListItem = Type.Object(
+  {
+    id: Uuid('Stable public identifier.'),
+    name: Type.String({ description: 'Event title.' }),
+    dates: Type.Array(ref(DateRange), { description: 'The event dates (`eventDates` of the event).' }),
+    locations: Type.Array(Type.String(), { description: 'Each location as `"city, state, country"`.' }),
+    numPeople: Count('Total attendees.'),
+    status: StatusSchema,
+    createdAt: Timestamp('When the event was created.'),
+  },
+  {
+    $id: 'EventListItem',
+    additionalProperties: false,
+    description: 'One event in a list.',
+    examples: [
+      {
+        id: '0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1',
+        name: 'Sales kickoff',
+        dates: [{ startDate: '2027-03-01', endDate: '2027-03-03' }],
+        locations: ['Lisbon, Portugal'],
+        numPeople: 120,
+        status: 'draft',
+        createdAt: '2026-11-02T10:15:00.000Z',
+      },
+    ],
+  },
+);
+
+export const EventList = Type.Object(
+  {
+    data: Type.Array(ref(EventListItem), { description: 'Newest first (by `createdAt`, then `id`).' }),
+    page: Type.Integer({ minimum: 1, description: 'The page returned.' }),
+    limit: Type.Integer({ minimum: 1, maximum: 100, description: 'The page size used.' }),
+    total: Count("Number of the organization's events matching the filters (all of them without a filter)."),
+  },
+  {
+    $id: 'EventList',
+    additionalProperties: false,
+    description: 'One page of events. A page past the end has empty `data`.',
+  },
+);
+
+export const CreateEventRequest = Type.Object(
+  {
+    ...writableFields,
+    name: eventFields.name,
+    currency: Type.Optional(
+      orNull(Currency, {
+        description: 'ISO 4217 code; omitted or `null` means `USD`. Read-only after create.',
+      }),
+    ),
+    eventDates: Type.Optional(
+      orNull(MeetingRoomDates('Becomes the initial `meetingRoomDates`; send only one of the two.')),
+    ),
+    event_dates: Type.Optional(orNull(MeetingRoomDates('Another name of `eventDates`.'))),
+    agenda: Type.Optional(
+      orNull(
+        Type.Array(ref(NewSession), {
+          maxItems: LIMITS.agendaOperations,
+          description: `Initial sessions, checked like an \`add\`; at most ${LIMITS.agendaOperations}.`,
+        }),
+      ),
+    ),
+    organizationId: ignoredOrganizationId,
+  },
+  {
+    $id: 'CreateEventRequest',
+    additionalProperties: false,
+    description:
+      '`name` is required; every writable field of the update may be set, plus `currency` and `agenda`. Unknown fields, and the fields the service sets (`id`, `status`, `location`, `createdAt`, `updatedAt`), are a 400.',
+    examples: [
+      {
+        name: 'Sales kickoff',
+        formattedLocations: [{ city: 'Lisbon', country: 'Portugal' }],
+        eventDates: [{ startDate: '2027-03-01', endDate: '2027-03-03' }],
+        numPeople: 120,
+      },
+    ],
+  },
+);
+
+export const UpdateEventRequest = Type.Object(
+  {
+    ...writableFields,
+    agendaOperations: Type.Optional(
+      Type.Array(ref(AgendaOperation), {
+        maxItems: LIMITS.agendaOperations,
+        description: `Edits of the agenda, applied in order; at most ${LIMITS.agendaOperations} per request and ${LIMITS.agendaSessions} sessions per event. A list of operations, not a field: \`null\` is a 400 \`invalid_type\`.`,
+      }),
+    ),
+    ...Object.fromEntries(
+      Object.entries(readOnlyEventFields).map(([key, schema]) => [key, Type.Optional(schema)]),
+    ),
+    event_dates: Type.Optional(readOnlyEventFields.eventDates),
+    organizationId: ignoredOrganizationId,
+  },
+  {
+    $id: 'UpdateEventRequest',
+    additionalProperties: false,
+    description:
+      'A JSON Merge Patch (RFC 7396) over the writable fields, plus `agendaOperations`. Omitted: unchanged; `null`: cleared; objects merge key by key; arrays are replaced whole. Read-only fields may be sent back unchanged (a GET body is a valid update); a changed value is a 400 `read_only`. All or nothing: a 400 lists every problem and writes nothing.',
+    examples: [
+      {
+        budgetBreakdown: { venue: 26000, merch: null },
+        accommodations: { '2027-03-01': { Single: 42 } },
+        agendaOperations: [
+          {
+            op: 'add',
+            session: { title: 'Closing dinner', dates: ['2027-03-02'], startTime: '19:00', endTime: '22:00' },
+          },
+          {
+            op: 'update',
+            sessionId: '6f1d2a8e-0c3b-4f6a-9a51-2b7d8c9e0f12',
+            session: { startTime: '09:30' },
+          },
+        ],
+      },
+    ],
+  },
+);
+
+export const CreatedEvent = Type.Object(
+  {
+    id: Uuid("The new event's id; also in the `Location` header."),
+    grantedTo: Count(
+      "How many people can see the event: the key's user plus that user's approvers. `0` when the creator is in no group: the event exists but nobody can see it in the planning dashboard.",
+    ),
+  },
+  {
+    $id: 'CreatedEvent',
+    additionalProperties: false,
+    description: 'The created event.',
+    examples: [{ id: '0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1', grantedTo: 2 }],
+  },
+);
+
+/** An Idempotency-Key: 1 to 255 printable ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[\\x20-\\x7E]{1,255}$';
+
+export const CreateEventHeaders = Type.Object({
+  'Idempotency-Key': Type.Optional(
+    Type.String({
+      pattern: IDEMPOTENCY_KEY_PATTERN,
+      description:
+        'Makes the create safe to retry: the same key with the same body within 24 hours replays the first `201` (same id, body and `Location`, plus `Idempotent-Replayed: true`) instead of creating a second event. The same key with a different body is a 422; while the first request is still running, a 409. Keys are scoped to your organization; a request refused with 400 is not remembered. 1 to 255 printable ASCII characters, otherwise a 400 naming `header.idempotency-key`.',
+      examples: ['4c1d2c6e-create-sales-kickoff'],
+    }),
+  ),
+  'x-request-id': Type.Optional(requestIdHeader),
+});
+
+export const GetEventHeaders = Type.Object({
+  'If-None-Match': Type.Optional(
+    Type.String({
+      pattern: ENTITY_TAGS_PATTERN,
+      description:
+        'ETags you hold (or `*`). When one matches the current event (weak comparison), the answer is a `304` without a body.',
+      examples: ['"VaBVI4glteVJLWQSQtFG-Bc4DkhgePxC"'],
+    }),
+  ),
+  'x-request-id': Type.Optional(requestIdHeader),
+});
+
+export const UpdateEventHeaders = Type.Object({
+  'If-Match': Type.Optional(
+    Type.String({
+      pattern: ENTITY_TAGS_PATTERN,
+      description:
+        'Update only if the event is still as you read it: its current `ETag` must be listed (strong comparison); `*` matches any existing event. Otherwise a `412 precondition_failed` and nothing is written. Checked in the same transaction as the write, so of two planners sending the same ETag only one wins.',
+      examples: ['"VaBVI4glteVJLWQSQtFG-Bc4DkhgePxC"'],
+    }),
+  ),
+  'x-request-id': Type.Optional(requestIdHeader),
+});
+
+export const ListEventsRoute = operation({
+  operationId: 'listEvents',
+  tag: 'Events',
+  summary: 'List events',
+  description:
+    "The organization's events, newest first (by `createdAt`, then `id`), cancelled ones included. `page` >= 1 (default 1), `limit` 1 to 100 (default 20); anything else, or an unknown parameter, is a 400 naming `query.<name>`. Filters: `status` (comma-separated) and `updatedAfter`; `total` counts the events matching them.",
+  querystring: ListQuery,
+  responses: {
+    200: jsonResponse('A page of events.', ref(EventList)),
+    400: ERRORS[400]('A query parameter is malformed, out of range or unknown.'),
+  },
+});
+
+export const CreateEventRoute = operation({
+  operationId: 'createEvent',
+  tag: 'Events',
+  summary: 'Create an event',
+  description:
+    "Creates an event in the `draft` status, owned by the key's user and granted to that user and the user's approvers. `eventDates` becomes the initial `meetingRoomDates`. Check `grantedTo`: `0` is not an error. Send an `Idempotency-Key` to retry safely. Takes no query parameters: any is a 400 naming `query.<name>`, checked before the body.",
+  headers: CreateEventHeaders,
+  responses: {
+    201: jsonResponse(
+      'Created (or, with `Idempotent-Replayed: true`, the replay of an earlier create).',
+      ref(CreatedEvent),
+      {
+        Location: RESPONSE_HEADERS.location,
+        'Idempotent-Replayed': RESPONSE_HEADERS.replayed,
+      },
+    ),
+    400: ERRORS[400](
+      'The body, the `Idempotency-Key` header or a query parameter (none is accepted) was refused.',
+    ),
+    409: problemResponse(
+      'A request with the same `Idempotency-Key` is still in progress; retry after it has finished.',
+      problemOf(409, ['idempotency_key_in_use']),
+    ),
+    413: ERRORS[413],
+    415: ERRORS[415]('`application/json`'),
+    422: problemResponse(
+      'This `Idempotency-Key` was used in the last 24 hours with a different body. Nothing was created.',
+      problemOf(422, ['idempotency_key_reused']),
+    ),
+  },
+});
+
+export const GetEventRoute = operation({
+  operationId: 'getEvent',
+  tag: 'Events',
+  summary: 'Read an event',
+  description:
+    'The full details view, with its `ETag`. Send the ETag back in `If-None-Match` to get a bodiless `304` while the event is unchanged, or in `If-Match` on a PATCH to update only what you read. Takes no query parameters: any is a 400 naming `query.<name>`.',
+  params: EventIdParams,
+  headers: GetEventHeaders,
+  responses: {
+    200: jsonResponse('The event.', ref(Event), { ETag: RESPONSE_HEADERS.etag }),
+    304: {
+      type: 'null',
+      description: 'Not modified: the event still has an ETag listed in `If-None-Match`. No body.',
+      headers: { ...API_HEADERS, ETag: RESPONSE_HEADERS.etag },
+    },
+    400: ERRORS[400](
+      'The id is not a UUID (`id`), a query parameter was sent (none is accepted: `query.<name>`), or a header is malformed.',
+    ),
+    404: ERRORS[404],
+  },
+});
+
+export const UpdateEventRoute = operation({
+  operationId: 'updateEvent',
+  tag: 'Events',
+  summary: 'Update an event',
+  description:
+    'A JSON Merge Patch over the writable fields, plus `agendaOperations`. Takes no query parameters. Checks run in this order: key (401), rate limit (429), id format and query parameters (one 400 naming `id` and every `query.<name>`), body is a JSON object (400/413/415), a malformed `If-Match` (400, reported on its own), event exists (404), not cancelled (409), `If-Match` (412), every field and agenda problem at once (400), stranded sessions (409). Only then is it written. The response is the whole event with its new `ETag`.',
+  consumes: [JSON_MEDIA_TYPE, 'application/merge-patch+json'],
+  params: EventIdParams,
+  headers: UpdateEventHeaders,
+  responses: {
+    200: jsonResponse(
+      'Updated (or unchanged, when the patch changes nothing): the whole event.',
+      ref(Event),
+      {
+        ETag: RESPONSE_HEADERS.etag,
+      },
+    ),
+    400: ERRORS[400]('The id, a query parameter (none is accepted), the body or a header was refused.'),
+    404: ERRORS[404],
+    409: problemResponse(
+      'The event is cancelled (`event_cancelled`: only an operator can reopen it), or the change to `meetingRoomDates` would strand agenda sessions (`agenda_sessions_orphaned`, listed in `orphanedSessions`). Nothing was written.',
+      Type.Unsafe({
+        oneOf: [problemOf(409, ['event_cancelled']), ref(AgendaSessionsOrphanedProblem)],
+      }),
+    ),
+    412: ERRORS[412],
+    413: ERRORS[413],
+    415: ERRORS[415]('`application/json` or `application/merge-patch+json`'),
+  },
+});
