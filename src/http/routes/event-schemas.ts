@@ -3,21 +3,20 @@
  * bodies are documented here but checked by the domain, after the 404 and 409 checks (D5);
  * test/openapi/body-schemas.test.ts keeps the two in agreement.
  */
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
+import {
+  EVENT_FIELDS,
+  type EventField,
+  FIELD_NAMES,
+  type FieldDescription,
+  isWritableField,
+  WRITABLE_FIELDS,
+  type WritableField,
+} from '../../domain/event-field-table.js';
 import { LIMITS, STATUSES } from '../../domain/types.js';
 import { API_HEADERS, ENTITY_TAGS_PATTERN, RESPONSE_HEADERS, requestIdHeader } from '../schemas/headers.js';
 import { JSON_MEDIA_TYPE, jsonResponse, operation } from '../schemas/operation.js';
-import {
-  Count,
-  FreeText,
-  NonEmptyText,
-  orNull,
-  readOnly,
-  ref,
-  TextList,
-  Timestamp,
-  Uuid,
-} from '../schemas/parts.js';
+import { Count, NonEmptyText, orNull, readOnly, ref, TextList, Timestamp, Uuid } from '../schemas/parts.js';
 import { ERRORS, problemOf, problemResponse } from '../schemas/problems.js';
 import {
   AgendaItem,
@@ -75,60 +74,102 @@ export const EventIdParams = Type.Object({
 });
 
 const CURRENCY_PATTERN = '^[A-Z]{3}$';
-const DEADLINE_DESCRIPTION =
-  'When the planner must decide: an RFC 3339 date-time (`2027-01-15T17:00:00Z`) or a date `YYYY-MM-DD`, kept as sent.';
-const Deadline = Type.Unsafe<string>({
-  anyOf: [
-    { type: 'string', format: 'date' },
-    { type: 'string', format: 'date-time', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]' },
-  ],
-  description: DEADLINE_DESCRIPTION,
-  examples: ['2027-01-15T17:00:00Z'],
+const Deadline = (description: string) =>
+  Type.Unsafe<string>({
+    anyOf: [
+      { type: 'string', format: 'date' },
+      { type: 'string', format: 'date-time', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]' },
+    ],
+    description,
+    examples: ['2027-01-15T17:00:00Z'],
+  });
+
+export const StatusSchema = Type.Unsafe<(typeof STATUSES)[number]>({
+  type: 'string',
+  enum: [...STATUSES],
+  description: EVENT_FIELDS.status.description,
 });
+const Currency = Type.String({ pattern: CURRENCY_PATTERN, description: EVENT_FIELDS.currency.description });
 
-const eventFields = {
-  name: NonEmptyText(`Event title: 1 to ${LIMITS.name} characters, not blank.`, LIMITS.name),
-  formattedLocations: Type.Array(ref(FormattedLocationInput), {
-    maxItems: LIMITS.formattedLocations,
-    description: `Candidate locations; at most ${LIMITS.formattedLocations}. Replaced whole.`,
-  }),
-  numPeople: Count('Total attendees.'),
-  budgetBreakdown: ref(BudgetBreakdownPatch),
-  flexibility: FreeText(
-    'How firm the dates are: exactly `Dates not flexible` means not flexible, other text means flexible.',
-  ),
-  decisionDeadline: Deadline,
-  accommodations: ref(AccommodationsPatch),
-  meetingRoomDates: MeetingRoomDates('Days meeting rooms are needed. Replaced whole.'),
-  numMeetingRoomsNeeded: Count('Separate meeting rooms needed.'),
-  foodBeverageRequirements: FreeText('Food and beverage notes.'),
-  meetingRooms: FreeText('Meeting room notes.'),
-  otherNotes: FreeText('Other notes.'),
-  notesForVenue: FreeText('Notes shown to the venue.'),
-  decisionFactors: TextList(LIMITS.decisionFactors, `At most ${LIMITS.decisionFactors} values.`),
-  decisionFactorOtherText: FreeText('Free text, used when `Other` is among the decision factors.'),
-  additionalServices: TextList(LIMITS.additionalServices, `At most ${LIMITS.additionalServices} values.`),
-};
+/** A field of the full details view, from its description in the domain's table of fields. */
+function shown(name: EventField): TSchema {
+  const field: FieldDescription = EVENT_FIELDS[name];
+  const schema = valueSchema(field);
+  if (field.access !== 'writable') return readOnly(schema);
+  return field.onNull === 'null' ? orNull(schema) : schema;
+}
 
-/** The writable fields as a merge patch: omitted leaves a field as it is, `null` clears it (D6). */
-const writableFields = {
-  name: Type.Optional(eventFields.name),
-  formattedLocations: Type.Optional(orNull(eventFields.formattedLocations)),
-  numPeople: Type.Optional(orNull(eventFields.numPeople, { description: 'Total attendees; `null` sets 0.' })),
-  budgetBreakdown: Type.Optional(orNull(eventFields.budgetBreakdown)),
-  flexibility: Type.Optional(orNull(eventFields.flexibility)),
-  decisionDeadline: Type.Optional(orNull(eventFields.decisionDeadline)),
-  accommodations: Type.Optional(orNull(eventFields.accommodations)),
-  meetingRoomDates: Type.Optional(orNull(eventFields.meetingRoomDates)),
-  numMeetingRoomsNeeded: Type.Optional(orNull(eventFields.numMeetingRoomsNeeded)),
-  foodBeverageRequirements: Type.Optional(orNull(eventFields.foodBeverageRequirements)),
-  meetingRooms: Type.Optional(orNull(eventFields.meetingRooms)),
-  otherNotes: Type.Optional(orNull(eventFields.otherNotes)),
-  notesForVenue: Type.Optional(orNull(eventFields.notesForVenue)),
-  decisionFactors: Type.Optional(orNull(eventFields.decisionFactors)),
-  decisionFactorOtherText: Type.Optional(orNull(eventFields.decisionFactorOtherText)),
-  additionalServices: Type.Optional(orNull(eventFields.additionalServices)),
-};
+function valueSchema(field: FieldDescription): TSchema {
+  const { description } = field;
+  switch (field.kind) {
+    case 'text':
+      if (field.notBlank) return NonEmptyText(description, field.maxLength);
+      return Type.String({
+        ...(field.maxLength === undefined ? {} : { maxLength: field.maxLength }),
+        description,
+      });
+    case 'count':
+      return Count(description);
+    case 'deadline':
+      return Deadline(description);
+    case 'textList':
+      return TextList(field.maxItems!, description);
+    case 'locations':
+      return Type.Array(ref(FormattedLocation), { maxItems: field.maxItems!, description });
+    case 'dateRanges':
+      return field.access === 'writable'
+        ? MeetingRoomDates(description)
+        : Type.Array(ref(DateRange), { description });
+    case 'budget':
+      return ref(BudgetBreakdown);
+    case 'accommodations':
+      return ref(Accommodations);
+    case 'sessions':
+      return Type.Array(ref(AgendaItem), { description });
+    case 'uuid':
+      return Uuid(description);
+    case 'status':
+      return StatusSchema;
+    case 'currency':
+      return Currency;
+    case 'timestamp':
+      return Timestamp(description);
+  }
+}
+
+/**
+ * A writable field as a merge patch takes it (D6): omitted leaves it as it is, `null` clears it (but for
+ * a field that cannot be cleared); objects merge key by key, arrays are replaced whole.
+ */
+function patched(name: WritableField) {
+  const field: FieldDescription = EVENT_FIELDS[name];
+  const schema =
+    field.kind === 'locations'
+      ? Type.Array(ref(FormattedLocationInput), {
+          maxItems: field.maxItems!,
+          description: `${withoutFullStop(field.description)}; at most ${field.maxItems}. Replaced whole.`,
+        })
+      : field.kind === 'budget'
+        ? ref(BudgetBreakdownPatch)
+        : field.kind === 'accommodations'
+          ? ref(AccommodationsPatch)
+          : valueSchema(field);
+  if (field.onNull === 'refused') return Type.Optional(schema);
+  const clearsToZero = field.onNull === 'empty' && field.kind === 'count';
+  return Type.Optional(
+    orNull(
+      schema,
+      clearsToZero ? { description: `${withoutFullStop(field.description)}; \`null\` sets 0.` } : {},
+    ),
+  );
+}
+
+const withoutFullStop = (text: string) => text.replace(/\.$/, '');
+
+const writableFields = Object.fromEntries(WRITABLE_FIELDS.map((name) => [name, patched(name)]));
+const readOnlyFields = Object.fromEntries(
+  FIELD_NAMES.filter((name) => !isWritableField(name)).map((name) => [name, shown(name)]),
+);
 
 const ignoredOrganizationId = Type.Optional(
   Type.Unknown({ description: 'Ignored: the organization always comes from the API key.' }),
@@ -161,71 +202,13 @@ const eventExample = {
   updatedAt: '2026-11-03T08:00:00.000Z',
 };
 
-export const StatusSchema = Type.Unsafe<(typeof STATUSES)[number]>({
-  type: 'string',
-  enum: [...STATUSES],
+export const Event = Type.Object(Object.fromEntries(FIELD_NAMES.map((name) => [name, shown(name)])), {
+  $id: 'Event',
+  additionalProperties: false,
   description:
-    'Planning status. `draft` on create; only operators move it. A `cancelled` event refuses updates (409).',
+    'The full details view, returned by GET and PATCH. Its fields use the names of the update request, so it can be read, changed and sent back.',
+  examples: [eventExample],
 });
-const Currency = Type.String({ pattern: CURRENCY_PATTERN, description: 'ISO 4217 code; set on create.' });
-const readOnlyEventFields = {
-  id: readOnly(Uuid('Stable public identifier.')),
-  status: readOnly(StatusSchema),
-  currency: readOnly(Currency),
-  location: readOnly(
-    Type.String({ description: 'Derived: the formatted addresses of all locations joined by `"; "`.' }),
-  ),
-  eventDates: readOnly(
-    Type.Array(ref(DateRange), {
-      description:
-        'Derived: the nights holding at least one room plus every meeting-room range, as sorted, merged ranges.',
-    }),
-  ),
-  agenda: readOnly(
-    Type.Array(ref(AgendaItem), { description: 'The sessions; changed only through `agendaOperations`.' }),
-  ),
-  createdAt: readOnly(Timestamp('When the event was created.')),
-  updatedAt: readOnly(Timestamp('When the event last changed.')),
-};
-
-export const Event = Type.Object(
-  {
-    id: readOnlyEventFields.id,
-    name: eventFields.name,
-    status: readOnlyEventFields.status,
-    currency: readOnlyEventFields.currency,
-    location: readOnlyEventFields.location,
-    eventDates: readOnlyEventFields.eventDates,
-    formattedLocations: Type.Array(ref(FormattedLocation), {
-      maxItems: LIMITS.formattedLocations,
-      description: 'Candidate locations.',
-    }),
-    numPeople: eventFields.numPeople,
-    budgetBreakdown: ref(BudgetBreakdown),
-    flexibility: orNull(eventFields.flexibility),
-    decisionDeadline: orNull(eventFields.decisionDeadline),
-    accommodations: ref(Accommodations),
-    meetingRoomDates: eventFields.meetingRoomDates,
-    agenda: readOnlyEventFields.agenda,
-    numMeetingRoomsNeeded: orNull(eventFields.numMeetingRoomsNeeded),
-    foodBeverageRequirements: orNull(eventFields.foodBeverageRequirements),
-    meetingRooms: orNull(eventFields.meetingRooms),
-    otherNotes: orNull(eventFields.otherNotes),
-    notesForVenue: orNull(eventFields.notesForVenue),
-    decisionFactors: eventFields.decisionFactors,
-    decisionFactorOtherText: orNull(eventFields.decisionFactorOtherText),
-    additionalServices: eventFields.additionalServices,
-    createdAt: readOnlyEventFields.createdAt,
-    updatedAt: readOnlyEventFields.updatedAt,
-  },
-  {
-    $id: 'Event',
-    additionalProperties: false,
-    description:
-      'The full details view, returned by GET and PATCH. Its fields use the names of the update request, so it can be read, changed and sent back.',
-    examples: [eventExample],
-  },
-);
 
 export const EventListItem = Type.Object(
   {
@@ -269,10 +252,18 @@ export const EventList = Type.Object(
   },
 );
 
+/** The fields a create refuses: `eventDates`, though derived, is taken as the initial `meetingRoomDates`. */
+const setByService = FIELD_NAMES.filter((name) => {
+  const { access } = EVENT_FIELDS[name];
+  return name !== 'eventDates' && (access === 'service' || access === 'derived');
+})
+  .map((name) => `\`${name}\``)
+  .join(', ');
+
 export const CreateEventRequest = Type.Object(
   {
     ...writableFields,
-    name: eventFields.name,
+    name: valueSchema(EVENT_FIELDS.name),
     currency: Type.Optional(
       orNull(Currency, {
         description: 'ISO 4217 code; omitted or `null` means `USD`. Read-only after create.',
@@ -295,8 +286,7 @@ export const CreateEventRequest = Type.Object(
   {
     $id: 'CreateEventRequest',
     additionalProperties: false,
-    description:
-      '`name` is required; every writable field of the update may be set, plus `currency` and `agenda`. Unknown fields, and the fields the service sets (`id`, `status`, `location`, `createdAt`, `updatedAt`), are a 400.',
+    description: `\`name\` is required; every writable field of the update may be set, plus \`currency\` and \`agenda\`. Unknown fields, and the fields the service sets (${setByService}), are a 400.`,
     examples: [
       {
         name: 'Sales kickoff',
@@ -318,9 +308,9 @@ export const UpdateEventRequest = Type.Object(
       }),
     ),
     ...Object.fromEntries(
-      Object.entries(readOnlyEventFields).map(([key, schema]) => [key, Type.Optional(schema)]),
+      Object.entries(readOnlyFields).map(([key, schema]) => [key, Type.Optional(schema)]),
     ),
-    event_dates: Type.Optional(readOnlyEventFields.eventDates),
+    event_dates: Type.Optional(readOnlyFields.eventDates!),
     organizationId: ignoredOrganizationId,
   },
   {
