@@ -52,6 +52,7 @@ import { Place } from './routes/place-schemas.js';
 import {
   CreatedWebhookEndpoint,
   CreateWebhookEndpointRequest,
+  EndpointActionRequest,
   RotatedWebhookSecret,
   UpdateWebhookEndpointRequest,
   WebhookDelivery,
@@ -61,7 +62,7 @@ import {
   WebhookPayload,
 } from './routes/webhook-schemas.js';
 import { RESPONSE_HEADERS } from './schemas/headers.js';
-import { JSON_MEDIA_TYPE, operation } from './schemas/operation.js';
+import { JSON_MEDIA_TYPE, operation, TAGS } from './schemas/operation.js';
 import { FieldProblem, Problem, ValidationProblem } from './schemas/problems.js';
 
 /** Every shared schema, registered with Fastify so the document lists each once under components. */
@@ -110,6 +111,7 @@ const COMPONENT_SCHEMAS: TSchema[] = [
   WebhookEndpointList,
   CreateWebhookEndpointRequest,
   UpdateWebhookEndpointRequest,
+  EndpointActionRequest,
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookPayload,
@@ -231,20 +233,7 @@ export const SWAGGER_OPTIONS = {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'The server that serves this document.' }],
-    tags: [
-      { name: 'Events', description: "Planning records of events, scoped to the API key's organization." },
-      {
-        name: 'Changes',
-        description:
-          "The change log: each event's revisions and the organization's change feed, one record per committed change.",
-      },
-      {
-        name: 'Webhooks',
-        description:
-          'Signed notifications of changes to your events (Standard Webhooks 1.0), POSTed to endpoints you register. See `webhooks` for the payload.',
-      },
-      { name: 'Reference', description: 'This description of the API.' },
-    ],
+    tags: TAGS,
     components: {
       securitySchemes: {
         apiKey: {
@@ -287,6 +276,10 @@ function finishDocument(document: Record<string, unknown>) {
       for (const parameter of operation.parameters ?? []) {
         if (parameter.schema?.default !== undefined) parameter.required = false;
       }
+      if (operation[OPTIONAL_BODY] && operation.requestBody) {
+        operation.requestBody.required = false;
+        delete operation[OPTIONAL_BODY];
+      }
       for (const response of Object.values(operation.responses ?? {})) {
         const headers = (response as { headers?: Record<string, Record<string, unknown>> }).headers ?? {};
         for (const [name, header] of Object.entries(headers)) {
@@ -311,8 +304,13 @@ function finishDocument(document: Record<string, unknown>) {
 
 interface Operation {
   parameters?: Array<{ required?: boolean; schema?: { default?: unknown } }>;
+  requestBody?: { required: boolean };
   responses?: Record<string, unknown>;
+  [OPTIONAL_BODY]?: true;
 }
+
+/** Marks, on its way through @fastify/swagger, an operation whose body may be left out. */
+const OPTIONAL_BODY = 'x-optional-body';
 
 /** `x-request-id` -> `RequestId`, `RateLimit-Limit` -> `RateLimitLimit`. */
 function headerComponentName(header: string): string {
@@ -327,9 +325,16 @@ function headerComponentName(header: string): string {
  * Documents a request body that Fastify must not validate: event bodies are checked by the domain,
  * after the 404 and 409 checks (D5), so the route declares the body here, for the document only.
  */
-export function documentedBody(body: TSchema): { swaggerTransform: SwaggerTransform } {
+export function documentedBody(
+  body: TSchema,
+  { optional = false } = {},
+): { swaggerTransform: SwaggerTransform } {
   const reference = { $ref: body.$id };
-  return { swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: reference }, url }) };
+  // @fastify/swagger marks every body required; an optional one is marked for finishDocument to undo.
+  const mark = optional ? { [OPTIONAL_BODY]: true } : {};
+  return {
+    swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: reference, ...mark }, url }),
+  };
 }
 
 /** Registers the shared schemas, the generator and GET /v1/openapi.json. Call before any route. */

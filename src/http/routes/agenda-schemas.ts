@@ -4,18 +4,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { LIMITS } from '../../domain/types.js';
-import {
-  Count,
-  Day,
-  FreeText,
-  NonEmptyText,
-  orNull,
-  readOnly,
-  ref,
-  TextList,
-  Time,
-  Uuid,
-} from '../schemas/parts.js';
+import { Count, Day, FreeText, NonEmptyText, orNull, ref, TextList, Time, Uuid } from '../schemas/parts.js';
 import { problemFields } from '../schemas/problems.js';
 
 /** The session shown in the document's examples (the agenda item and the event's agenda). */
@@ -70,7 +59,9 @@ const OPTIONAL_SESSION_FIELDS = ['useInternalSpace', 'internalOfficeId', 'intern
 
 export const AgendaItem = Type.Object(
   {
-    id: readOnly(Uuid('Stable session id, assigned by the service; address the session by it.')),
+    // Not marked readOnly: an update may send the agenda back as read (D6), and OpenAPI tools refuse a
+    // readOnly property in a request. The event's `agenda` as a whole is read-only in responses.
+    id: Uuid('Stable session id, assigned by the service (read-only); address the session by it.'),
     title: sessionFields.title,
     dates: sessionFields.dates,
     startTime: sessionFields.startTime,

@@ -84,12 +84,10 @@ const Deadline = (description: string) =>
     examples: ['2027-01-15T17:00:00Z'],
   });
 
-export const StatusSchema = Type.Unsafe<(typeof STATUSES)[number]>({
-  type: 'string',
-  enum: [...STATUSES],
-  description: EVENT_FIELDS.status.description,
-});
-const Currency = Type.String({ pattern: CURRENCY_PATTERN, description: EVENT_FIELDS.currency.description });
+const Status = (description: string) =>
+  Type.Unsafe<(typeof STATUSES)[number]>({ type: 'string', enum: [...STATUSES], description });
+export const StatusSchema = Status(EVENT_FIELDS.status.description);
+const Currency = (description: string) => Type.String({ pattern: CURRENCY_PATTERN, description });
 
 /** A field of the full details view, from its description in the domain's table of fields. */
 function shown(name: EventField): TSchema {
@@ -129,9 +127,9 @@ function valueSchema(field: FieldDescription): TSchema {
     case 'uuid':
       return Uuid(description);
     case 'status':
-      return StatusSchema;
+      return Status(description);
     case 'currency':
-      return Currency;
+      return Currency(description);
     case 'timestamp':
       return Timestamp(description);
   }
@@ -167,8 +165,28 @@ function patched(name: WritableField) {
 const withoutFullStop = (text: string) => text.replace(/\.$/, '');
 
 const writableFields = Object.fromEntries(WRITABLE_FIELDS.map((name) => [name, patched(name)]));
+
+/**
+ * A read-only field in an update body (D6): sent back as read it is ignored, so a GET body is a valid
+ * update. Described rather than marked `readOnly`: OpenAPI tools take `readOnly` as "not part of a
+ * request" and would refuse a body the service accepts.
+ */
+function sentBack(name: EventField): TSchema {
+  const field: FieldDescription = EVENT_FIELDS[name];
+  const hint =
+    field.access === 'agenda-operations'
+      ? 'use `agendaOperations` to change it'
+      : field.access === 'derived'
+        ? 'it is derived from the other fields'
+        : 'it cannot be changed';
+  return valueSchema({
+    ...field,
+    description: `${field.description} Read-only: sent back unchanged it is ignored; a different value is a 400 \`read_only\` (${hint}).`,
+  });
+}
+
 const readOnlyFields = Object.fromEntries(
-  FIELD_NAMES.filter((name) => !isWritableField(name)).map((name) => [name, shown(name)]),
+  FIELD_NAMES.filter((name) => !isWritableField(name)).map((name) => [name, sentBack(name)]),
 );
 
 const ignoredOrganizationId = Type.Optional(
@@ -265,7 +283,7 @@ export const CreateEventRequest = Type.Object(
     ...writableFields,
     name: valueSchema(EVENT_FIELDS.name),
     currency: Type.Optional(
-      orNull(Currency, {
+      orNull(Currency(EVENT_FIELDS.currency.description), {
         description: 'ISO 4217 code; omitted or `null` means `USD`. Read-only after create.',
       }),
     ),
@@ -310,7 +328,7 @@ export const UpdateEventRequest = Type.Object(
     ...Object.fromEntries(
       Object.entries(readOnlyFields).map(([key, schema]) => [key, Type.Optional(schema)]),
     ),
-    event_dates: Type.Optional(readOnlyFields.eventDates!),
+    event_dates: Type.Optional(sentBack('eventDates')),
     organizationId: ignoredOrganizationId,
   },
   {

@@ -112,6 +112,17 @@ export const UpdateWebhookEndpointRequest = Type.Object(
   },
 );
 
+/** The body of the actions on an endpoint (rotate its secret, test it, retry a delivery): nothing is read from it. */
+export const EndpointActionRequest = Type.Object(
+  {},
+  {
+    $id: 'EndpointActionRequest',
+    description:
+      'Nothing is read from the body: send none, or `{}` if your client always sends a JSON body. Any member is ignored.',
+    examples: [{}],
+  },
+);
+
 export const WebhookDelivery = Type.Object(
   {
     id: Uuid('The delivery id (for a manual retry).'),
@@ -299,8 +310,10 @@ export const RotateWebhookSecretRoute = operation({
   params: WebhookEndpointParams,
   responses: {
     200: jsonResponse('The endpoint and its new secret.', ref(RotatedWebhookSecret)),
-    400: ERRORS[400]('The id is not a UUID.'),
+    400: ERRORS[400]('The id is not a UUID, or the body is not JSON.'),
     404: WEBHOOK_404,
+    413: ERRORS[413],
+    415: ERRORS[415]('`application/json`'),
   },
 });
 
@@ -328,8 +341,10 @@ export const RetryWebhookDeliveryRoute = operation({
   params: WebhookDeliveryParams,
   responses: {
     202: jsonResponse('Queued.', ref(WebhookDelivery)),
-    400: ERRORS[400]('An id is not a UUID.'),
+    400: ERRORS[400]('An id is not a UUID, or the body is not JSON.'),
     404: WEBHOOK_404,
+    413: ERRORS[413],
+    415: ERRORS[415]('`application/json`'),
   },
 });
 
@@ -342,7 +357,9 @@ export const TestWebhookEndpointRoute = operation({
   params: WebhookEndpointParams,
   responses: {
     202: jsonResponse('Queued.', ref(WebhookDelivery)),
-    400: ERRORS[400]('The id is not a UUID.'),
+    400: ERRORS[400]('The id is not a UUID, or the body is not JSON.'),
     404: WEBHOOK_404,
+    413: ERRORS[413],
+    415: ERRORS[415]('`application/json`'),
   },
 });

@@ -14,8 +14,27 @@ export function jsonResponse(description: string, schema: TSchema, headers: Reco
   return { description, headers: { ...API_HEADERS, ...headers }, content: { [JSON_MEDIA_TYPE]: { schema } } };
 }
 
-/** The tags the document declares (openapi.ts), one per resource. */
-export type Tag = 'Events' | 'Changes' | 'Webhooks' | 'Places' | 'Reference';
+/** The document's tags, one per resource; an operation can only be tagged with one of these. */
+export const TAGS = [
+  { name: 'Events', description: "Planning records of events, scoped to the API key's organization." },
+  {
+    name: 'Changes',
+    description:
+      "The change log: each event's revisions and the organization's change feed, one record per committed change.",
+  },
+  {
+    name: 'Webhooks',
+    description:
+      'Signed notifications of changes to your events (Standard Webhooks 1.0), POSTed to endpoints you register. See `webhooks` for the payload.',
+  },
+  {
+    name: 'Places',
+    description:
+      'The cities of the gazetteer, for city pickers: each with the `place_id` that a candidate location naming it gets.',
+  },
+  { name: 'Reference', description: 'This description of the API.' },
+] as const;
+export type Tag = (typeof TAGS)[number]['name'];
 
 interface OperationSpec {
   operationId: string;
