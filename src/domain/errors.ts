@@ -1,4 +1,7 @@
-/** Typed domain errors. Each carries a stable `code`; HTTP status is mapped in one place (http/errors). */
+/**
+ * Typed domain errors. Each carries a stable `code`; each driving adapter maps them to HTTP statuses in
+ * one place: the API in http/problem.ts, the dashboard's error pages in web/plugin.ts.
+ */
 
 export interface Problem {
   field: string;
