@@ -12,12 +12,14 @@ import { deepEqual } from './deep-equal.js';
 import { type Checked, INVALID, type Problems } from './problems.js';
 import { checkRoomRates } from './room-rates.js';
 import {
+  canonicalUuid,
   checkAmount,
   checkDate,
   checkDateRange,
   checkNonNegativeInteger,
   checkText,
   describeType,
+  isUuid,
 } from './values.js';
 
 /** What a writable field holds, with its limits. */
@@ -212,6 +214,14 @@ export function readNewResource(
   return values;
 }
 
+/** Equal values; ids are UUIDs, the same in any case (as an event's id, D6). */
+function sameValue(sent: unknown, stored: unknown): boolean {
+  if (deepEqual(sent, stored)) return true;
+  return (
+    typeof sent === 'string' && typeof stored === 'string' && isUuid(sent) && canonicalUuid(sent) === stored
+  );
+}
+
 /**
  * Applies a JSON Merge Patch (D6) to a resource's current values: omitted fields are unchanged, `null`
  * clears (refused for a required field), a value replaces. A read-only field sent back unchanged is
@@ -235,7 +245,7 @@ export function mergeResource(
       continue;
     }
     if (field.access === 'read_only') {
-      if (!deepEqual(value, current[key] ?? null)) {
+      if (!sameValue(value, current[key] ?? null)) {
         problems.add(
           key,
           'read_only',

@@ -219,6 +219,38 @@ describe('applyVenueUpdate (D6 merge patch)', () => {
     expect(notes.venue.place_id).toBe('geonames:2267057');
   });
 
+  it('takes the venue id back in another case as the same id', () => {
+    expect(applyVenueUpdate(venue(), { id: ID.toUpperCase() }, { now: NOW }).changed).toBe(false);
+    expect(
+      problemsOf(() =>
+        applyVenueUpdate(venue(), { id: '5b1f0c5e-8c1a-4f7e-9a51-000000000000' }, { now: NOW }),
+      ),
+    ).toEqual([['id', 'read_only']]);
+  });
+
+  it('answers any JSON patch with a venue or a ValidationError, and never modifies the venue it was given', () => {
+    const key = fc.constantFrom(
+      ...VENUE_FIELDS.map((field) => field.name),
+      'organizationId',
+      '__proto__',
+      'other',
+    );
+    fc.assert(
+      fc.property(fc.dictionary(key, fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(null))), (patch) => {
+        const current = venue();
+        const before = structuredClone(current);
+        try {
+          const { venue: updated } = applyVenueUpdate(current, patch, { now: NOW });
+          expect(updated.name.length).toBeGreaterThan(0);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ValidationError);
+        }
+        expect(current).toEqual(before);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('refuses any change to an archived venue', () => {
     const archived = archiveVenue(venue(), NOW);
     expect(() => applyVenueUpdate(archived, { notes: 'x' }, { now: NOW })).toThrow(VenueArchivedError);
