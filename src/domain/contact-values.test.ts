@@ -77,6 +77,7 @@ describe('checkEmailAddress', () => {
     const long = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.example`;
     expect(long.length).toBeGreaterThan(254);
     expect(email(long).codes).toEqual(['too_long']);
+    expect(run((v, p, pr) => checkEmailAddress(v, p, pr, 12), 'abc@x.example').codes).toEqual(['too_long']);
     expect(isEmailAddress(long)).toBe(false);
   });
 });

@@ -59,9 +59,14 @@ export function isEmailAddress(text: string): boolean {
   return text.length <= EMAIL_MAX_LENGTH && EMAIL_ADDRESS.test(text);
 }
 
-/** One email address, such as `sales@hotel.example`. */
-export function checkEmailAddress(value: unknown, path: string, problems: Problems): Checked<string> {
-  const text = checkLine(value, path, problems, { max: EMAIL_MAX_LENGTH, nonEmpty: true });
+/** One email address, such as `sales@hotel.example`, of at most `max` (and never more than 254) characters. */
+export function checkEmailAddress(
+  value: unknown,
+  path: string,
+  problems: Problems,
+  max: number = EMAIL_MAX_LENGTH,
+): Checked<string> {
+  const text = checkLine(value, path, problems, { max: Math.min(max, EMAIL_MAX_LENGTH), nonEmpty: true });
   if (text === INVALID) return INVALID;
   if (!EMAIL_ADDRESS.test(text)) {
     problems.add(

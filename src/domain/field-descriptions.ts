@@ -125,7 +125,7 @@ export function checkFieldValue(
     case 'text':
       return checkText(value, path, problems, { max: kind.maxLength, nonEmpty: field.required });
     case 'email':
-      return checkEmailAddress(value, path, problems);
+      return checkEmailAddress(value, path, problems, kind.maxLength);
     case 'https_url':
       return checkHttpsUrl(value, path, problems, kind.maxLength);
     case 'count':

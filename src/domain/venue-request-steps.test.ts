@@ -239,8 +239,11 @@ describe('markViewed (D22)', () => {
     expect(markViewed(proposed, NOW)?.after).toMatchObject({ status: 'proposed', viewedAt: NOW });
   });
 
-  it('does nothing on the shortlist, where no link exists yet', () => {
+  it('does nothing on the shortlist, where no link exists yet, nor on a closed request', () => {
     expect(markViewed(requestIn('shortlisted'), NOW)).toBeNull();
+    for (const status of ['turned_down', 'awarded', 'declined', 'withdrawn', 'no_response'] as const) {
+      expect(markViewed({ ...requestIn(status), viewedAt: null }, NOW)).toBeNull();
+    }
   });
 });
 

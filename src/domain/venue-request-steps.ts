@@ -18,6 +18,7 @@ import type { EventDetails, EventStatus } from './types.js';
 import { type Venue, venueSummary } from './venue.js';
 import {
   isClosedRequest,
+  isOpenRequest,
   isSourcing,
   type RequestStep,
   statusChange,
@@ -136,11 +137,11 @@ export function sendShortlist(
 
 /**
  * The venue opened its link (D22): a `sent` request becomes `viewed`, and `viewedAt` is set the first
- * time only. Returns null when nothing changes. No change record and no mail: a view is not a step
- * of the log (D21).
+ * time only, while the request is open (a closed request's page changes nothing). Returns null when
+ * nothing changes. No change record and no mail: a view is not a step of the log (D21).
  */
 export function markViewed(request: VenueRequest, now: string): RequestStep | null {
-  if (request.viewedAt !== null || request.status === 'shortlisted') return null;
+  if (request.viewedAt !== null || !isOpenRequest(request.status)) return null;
   const after: VenueRequest = {
     ...request,
     status: request.status === 'sent' ? 'viewed' : request.status,
