@@ -2,48 +2,12 @@
  * The dashboard over HTTP (D15): what a browser receives, checked through the real app with `inject`
  * on the test backend. The browser suite (test/browser) walks the same pages as a person.
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPassword } from '../../src/app/people.js';
 import { SAMPLE_PLACES } from '../helpers/places.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { browserFor, PASSWORD } from './form-browser.js';
 import { clientFor, createEvent } from './requests.js';
-
-const PASSWORD = 'correct horse battery staple';
-const FORM = 'application/x-www-form-urlencoded';
-
-/** A browser of one: its cookies, and the form token of the last page it read. */
-function browserFor(t: TestApp, headers: Record<string, string> = {}) {
-  const jar = new Map<string, string>();
-  let token = '';
-  const remember = (response: LightMyRequestResponse) => {
-    for (const cookie of response.cookies) {
-      if (cookie.maxAge === 0 || cookie.value === '') jar.delete(cookie.name);
-      else jar.set(cookie.name, cookie.value);
-    }
-    token = /name="_csrf" value="([^"]+)"/.exec(response.body)?.[1] ?? token;
-    return response;
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  return {
-    jar,
-    get: async (url: string) =>
-      remember(await t.app.inject({ method: 'GET', url, headers: { ...headers, cookie: cookie() } })),
-    post: async (url: string, fields: Record<string, string>, withToken = true) =>
-      remember(
-        await t.app.inject({
-          method: 'POST',
-          url,
-          headers: { ...headers, cookie: cookie(), 'content-type': FORM },
-          payload: new URLSearchParams({ ...(withToken ? { _csrf: token } : {}), ...fields }).toString(),
-        }),
-      ),
-    async signIn(email = 'planner@example.com', password = PASSWORD) {
-      await this.get('/app/sign-in');
-      return this.post('/app/sign-in', { email, password, next: '/app' });
-    },
-  };
-}
 
 describe('the planning dashboard over HTTP', () => {
   let t: TestApp;
