@@ -1,6 +1,6 @@
 /**
- * The floor on PostgreSQL: pg's pool (10 connections, as the service's) on the service's own
- * database, every hot statement prepared once per connection. A GET is one round trip (the key and
+ * The floor on PostgreSQL: pg's pool, set up as the service's (10 connections, the same time limits),
+ * on the service's own database, every statement prepared once per connection. A GET is one round trip (the key and
  * the event); a list page two (the key, then the count and the page); a write reads the key and then
  * commits in one statement: an update only if the row is still the version it read (else it reads
  * again, and after three lost races waits for the row's lock), a create with its grants.
@@ -133,7 +133,16 @@ export function createPostgresFloor(
   options: FloorOptions,
 ): { listener: RequestListener; close(): Promise<void> } {
   const { limiter, observers, uuid } = options;
-  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'eventplan-floor' });
+  // The service's pool settings (src/adapters/postgres/postgres-store.ts), its time limits included.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    query_timeout: 5200,
+    statement_timeout: 5000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'eventplan-floor',
+  });
   pool.on('error', () => undefined);
   const places = createPlaceMemory();
   const touches = createTouchSchedule();
