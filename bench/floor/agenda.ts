@@ -48,25 +48,38 @@ type Changes = Partial<Record<SessionKey, unknown>>;
 
 /** Days a rejected session asked for, still judged against meetingRoomDates so one 400 lists everything. */
 export interface RejectedDates {
+  /** The session's field (its days are at `.dates`). */
   path: string;
   dates: string[];
 }
 
-function sessionDates(value: unknown, path: string, problems: Problem[]): string[] | undefined {
-  if (!checkArrayShape(value, LIMITS.sessionDates, path, problems)) return undefined;
+/** A session's days: real dates, at least one, none twice; sorted. */
+function sessionDates(value: unknown, sessionPath: string, problems: Problem[]): string[] | undefined {
+  if (!checkArrayShape(value, LIMITS.sessionDates, problems, sessionPath, 'dates')) return undefined;
   let valid = true;
   for (let index = 0; index < value.length; index++) {
-    if (!passes(problems, dateFault(value[index]), fieldPath(path, index))) valid = false;
+    const fault = dateFault(value[index]);
+    if (fault === undefined) continue;
+    passes(problems, fault, fieldPath(sessionPath, 'dates'), index);
+    valid = false;
   }
   if (!valid) return undefined;
   if (value.length === 0) {
-    problems.push({ field: path, code: 'empty', message: 'must list at least one day' });
+    problems.push({
+      field: fieldPath(sessionPath, 'dates'),
+      code: 'empty',
+      message: 'must list at least one day',
+    });
     return undefined;
   }
   const sorted = (value as string[]).slice().sort();
   for (let index = 1; index < sorted.length; index++) {
     if (sorted[index] === sorted[index - 1]) {
-      problems.push({ field: path, code: 'duplicate', message: 'must not list a day twice' });
+      problems.push({
+        field: fieldPath(sessionPath, 'dates'),
+        code: 'duplicate',
+        message: 'must not list a day twice',
+      });
       return undefined;
     }
   }
@@ -74,14 +87,19 @@ function sessionDates(value: unknown, path: string, problems: Problem[]): string
 }
 
 /** The check of one session field; a list's check adds its own item problems. */
-function checkSessionField(key: SessionKey, value: unknown, path: string, problems: Problem[]): unknown {
+function checkSessionField(
+  key: SessionKey,
+  value: unknown,
+  sessionPath: string,
+  problems: Problem[],
+): unknown {
   let problem: Fault | undefined;
   switch (key) {
     case 'title':
       problem = textFault(value, undefined, true);
       break;
     case 'dates':
-      return sessionDates(value, path, problems);
+      return sessionDates(value, sessionPath, problems);
     case 'startTime':
     case 'endTime':
       problem = timeFault(value);
@@ -92,14 +110,14 @@ function checkSessionField(key: SessionKey, value: unknown, path: string, proble
       break;
     case 'avRequirements':
     case 'fbRequirements':
-      return checkTextList(value, LIMITS.sessionRequirements, path, problems);
+      return checkTextList(value, LIMITS.sessionRequirements, problems, sessionPath, key);
     case 'useInternalSpace':
       problem = booleanFault(value);
       break;
     default:
       problem = textFault(value);
   }
-  return passes(problems, problem, path) ? value : undefined;
+  return passes(problems, problem, sessionPath, key) ? value : undefined;
 }
 
 /** The fields present in a session body, checked without judging completeness. */
@@ -137,7 +155,7 @@ function checkSessionFields(
       } else changes[key] = null;
       continue;
     }
-    const checked = checkSessionField(key, field, fieldPath(path, key), problems);
+    const checked = checkSessionField(key, field, path, problems);
     if (checked === undefined) valid = false;
     else changes[key] = checked;
   }
@@ -220,11 +238,12 @@ export function checkNewSession(
 
 export interface AgendaResult {
   agenda: Session[];
-  /** For each session whose days this request set: the field that set them. */
+  /** For each session whose days this request set: the session's field (its days are at `.dates`). */
   datesSetAt: Map<string, string>;
   rejectedDates: RejectedDates[];
 }
 
+/** The session an operation (at `path`) names by its `sessionId`. */
 function findSession(
   working: Map<string, Session>,
   sessionId: unknown,
@@ -233,12 +252,16 @@ function findSession(
   problems: Problem[],
 ): Session | undefined {
   if (sessionId === undefined || sessionId === null) {
-    problems.push({ field: path, code: 'required', message: `is required for ${op}` });
+    problems.push({
+      field: fieldPath(path, 'sessionId'),
+      code: 'required',
+      message: `is required for ${op}`,
+    });
     return undefined;
   }
   if (typeof sessionId !== 'string') {
     problems.push({
-      field: path,
+      field: fieldPath(path, 'sessionId'),
       code: 'invalid_type',
       message: `must be a string, not ${describeType(sessionId)}`,
     });
@@ -248,7 +271,7 @@ function findSession(
   const session = working.get(isUuid(sessionId) ? sessionId.toLowerCase() : sessionId);
   if (!session) {
     problems.push({
-      field: path,
+      field: fieldPath(path, 'sessionId'),
       code: 'unknown_session',
       message: `no session with id "${sessionId.slice(0, 64)}" in this event's agenda`,
     });
@@ -267,7 +290,7 @@ export function applyAgendaOperations(
   for (const session of agenda) working.set(session.id, session);
   const datesSetAt = new Map<string, string>();
   const rejectedDates: RejectedDates[] = [];
-  if (!checkArrayShape(operations, LIMITS.agendaOperations, 'agendaOperations', problems))
+  if (!checkArrayShape(operations, LIMITS.agendaOperations, problems, 'agendaOperations'))
     return { agenda: [...agenda], datesSetAt, rejectedDates };
 
   for (let index = 0; index < operations.length; index++) {
@@ -297,21 +320,14 @@ export function applyAgendaOperations(
           continue;
         }
         const added = checkNewSession(operation.session, sessionPath, problems, newId());
-        if (added.rejectedDates)
-          rejectedDates.push({ path: fieldPath(sessionPath, 'dates'), dates: added.rejectedDates });
+        if (added.rejectedDates) rejectedDates.push({ path: sessionPath, dates: added.rejectedDates });
         if (!added.session) continue;
         working.set(added.session.id, added.session);
-        datesSetAt.set(added.session.id, fieldPath(sessionPath, 'dates'));
+        datesSetAt.set(added.session.id, sessionPath);
         continue;
       }
       case 'update': {
-        const current = findSession(
-          working,
-          operation.sessionId,
-          fieldPath(path, 'sessionId'),
-          'update',
-          problems,
-        );
+        const current = findSession(working, operation.sessionId, path, 'update', problems);
         if (operation.session === undefined || operation.session === null) {
           problems.push({
             field: sessionPath,
@@ -331,24 +347,17 @@ export function applyAgendaOperations(
           (sent.endTime === undefined || changes.endTime !== undefined);
         const ordered = !updated || !timesValid || timesInOrder(updated, changes, sessionPath, problems);
         if (!updated || !checked.valid || !ordered) {
-          if (changes.dates)
-            rejectedDates.push({ path: fieldPath(sessionPath, 'dates'), dates: changes.dates as string[] });
+          if (changes.dates) rejectedDates.push({ path: sessionPath, dates: changes.dates as string[] });
           continue;
         }
         working.set(updated.id, updated);
-        if (changes.dates !== undefined) datesSetAt.set(updated.id, fieldPath(sessionPath, 'dates'));
+        if (changes.dates !== undefined) datesSetAt.set(updated.id, sessionPath);
         continue;
       }
       case 'remove': {
         if (operation.session !== undefined)
           problems.push({ field: sessionPath, code: 'not_allowed', message: 'is not used by remove' });
-        const current = findSession(
-          working,
-          operation.sessionId,
-          fieldPath(path, 'sessionId'),
-          'remove',
-          problems,
-        );
+        const current = findSession(working, operation.sessionId, path, 'remove', problems);
         if (!current) continue;
         working.delete(current.id);
         datesSetAt.delete(current.id);
@@ -407,13 +416,13 @@ export function judgeAgendaDates(
   const outsideOf = (dates: readonly string[]) => dates.filter((day) => !covers(meetingRoomDates, day));
   for (const { path, dates } of rejectedDates) {
     const outside = outsideOf(dates);
-    if (outside.length > 0) problems.push(outsideProblem(path, outside));
+    if (outside.length > 0) problems.push(outsideProblem(fieldPath(path, 'dates'), outside));
   }
   for (const session of agenda) {
     const outside = outsideOf(session.dates);
     if (outside.length === 0) continue;
     const setAt = datesSetAt.get(session.id);
-    if (setAt) problems.push(outsideProblem(setAt, outside));
+    if (setAt) problems.push(outsideProblem(fieldPath(setAt, 'dates'), outside));
     else
       orphans.push({
         sessionId: session.id,

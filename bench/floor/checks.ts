@@ -25,10 +25,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const fault = (code: string, message: string): Fault => ({ code, message });
 
-/** Adds `fault`, if any, under `field`; answers whether there was none. */
-export function passes(problems: Problem[], fault: Fault | undefined, field: string): boolean {
+/** `a.b` and `a[3]`, the way problems name fields. */
+export const fieldPath = (base: string, key: string | number) =>
+  typeof key === 'number' ? `${base}[${key}]` : base === '' ? key : `${base}.${key}`;
+
+/** The field `key` of `base` (or `base` itself), made only once a problem names it. */
+const at = (base: string, key: string | number | undefined) =>
+  key === undefined ? base : fieldPath(base, key);
+
+/** Adds `fault`, if any, under the field `key` of `base`; answers whether there was none. */
+export function passes(
+  problems: Problem[],
+  fault: Fault | undefined,
+  base: string,
+  key?: string | number,
+): boolean {
   if (fault === undefined) return true;
-  problems.push({ field, code: fault.code, message: fault.message });
+  problems.push({ field: at(base, key), code: fault.code, message: fault.message });
   return false;
 }
 
@@ -43,10 +56,6 @@ export function describeType(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
 }
-
-/** `a.b` and `a[3]`, the way problems name fields. */
-export const fieldPath = (base: string, key: string | number) =>
-  typeof key === 'number' ? `${base}[${key}]` : base === '' ? key : `${base}.${key}`;
 
 function characterCount(text: string): number {
   let count = 0;
@@ -121,16 +130,17 @@ export function deadlineFault(value: unknown): Fault | undefined {
   return fault('invalid_format', 'must be an RFC 3339 date-time (2026-05-01T17:00:00Z) or a date YYYY-MM-DD');
 }
 
-/** Whether `value` is an array of at most `max` items; the problem is added under `path` when not. */
+/** Whether `value` is an array of at most `max` items; the problem is added under the field when not. */
 export function checkArrayShape(
   value: unknown,
   max: number,
-  path: string,
   problems: Problem[],
+  base: string,
+  key?: string | number,
 ): value is unknown[] {
   if (!Array.isArray(value)) {
     problems.push({
-      field: path,
+      field: at(base, key),
       code: 'invalid_type',
       message: `must be an array, not ${describeType(value)}`,
     });
@@ -138,7 +148,7 @@ export function checkArrayShape(
   }
   if (value.length > max) {
     problems.push({
-      field: path,
+      field: at(base, key),
       code: 'too_many',
       message: `must have at most ${max} entries (got ${value.length})`,
     });
@@ -151,13 +161,17 @@ export function checkArrayShape(
 export function checkTextList(
   value: unknown,
   max: number,
-  path: string,
   problems: Problem[],
+  base: string,
+  key?: string | number,
 ): string[] | undefined {
-  if (!checkArrayShape(value, max, path, problems)) return undefined;
+  if (!checkArrayShape(value, max, problems, base, key)) return undefined;
   let valid = true;
   for (let index = 0; index < value.length; index++) {
-    if (!passes(problems, textFault(value[index]), fieldPath(path, index))) valid = false;
+    const fault = textFault(value[index]);
+    if (fault === undefined) continue;
+    passes(problems, fault, at(base, key), index);
+    valid = false;
   }
   return valid ? (value as string[]) : undefined;
 }

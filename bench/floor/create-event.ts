@@ -58,16 +58,15 @@ export function buildNewEvent(body: Record<string, unknown>, context: CreateCont
         });
       } else draft.currency = value;
     } else if (key === 'agenda') {
-      if (value === null || !checkArrayShape(value, LIMITS.agendaOperations, 'agenda', problems)) continue;
+      if (value === null || !checkArrayShape(value, LIMITS.agendaOperations, problems, 'agenda')) continue;
       const sessions: Session[] = [];
       for (let index = 0; index < value.length; index++) {
         const path = fieldPath('agenda', index);
         const checked = checkNewSession(value[index], path, problems, context.newId());
-        if (checked.rejectedDates)
-          rejectedDates.push({ path: fieldPath(path, 'dates'), dates: checked.rejectedDates });
+        if (checked.rejectedDates) rejectedDates.push({ path, dates: checked.rejectedDates });
         if (!checked.session) continue;
         sessions.push(checked.session);
-        datesSetAt.set(checked.session.id, fieldPath(path, 'dates'));
+        datesSetAt.set(checked.session.id, path);
       }
       draft.agenda = sessions;
     } else if (SET_BY_SERVICE.has(key)) {

@@ -91,7 +91,7 @@ export function applyWritableField(
         draft.formattedLocations = [];
         return;
       }
-      if (!checkArrayShape(value, LIMITS.formattedLocations, name, problems)) return;
+      if (!checkArrayShape(value, LIMITS.formattedLocations, problems, name)) return;
       const locations: Location[] = [];
       for (let index = 0; index < value.length; index++) {
         const location = checkLocation(value[index], fieldPath(name, index), problems);
@@ -123,7 +123,7 @@ export function applyWritableField(
         draft.meetingRoomDates = [];
         return;
       }
-      if (!checkArrayShape(value, LIMITS.meetingRoomDates, name, problems)) return;
+      if (!checkArrayShape(value, LIMITS.meetingRoomDates, problems, name)) return;
       const ranges: DateRange[] = [];
       for (let index = 0; index < value.length; index++) {
         const range = checkMeetingRoomRange(value[index], fieldPath(name, index), problems);
@@ -142,7 +142,7 @@ export function applyWritableField(
         draft[key] = [];
         return;
       }
-      const list = checkTextList(value, LIMITS.textLists, name, problems);
+      const list = checkTextList(value, LIMITS.textLists, problems, name);
       if (list) draft[key] = list;
       return;
     }
@@ -169,7 +169,7 @@ function checkLocation(value: unknown, path: string, problems: Problem[]): Locat
   if (value.city === undefined || value.city === null) {
     problems.push({ field: fieldPath(path, 'city'), code: 'required', message: 'is required' });
     valid = false;
-  } else if (passes(problems, textFault(value.city, undefined, true), fieldPath(path, 'city'))) {
+  } else if (passes(problems, textFault(value.city, undefined, true), path, 'city')) {
     location.city = value.city as string;
   } else valid = false;
   for (const key of [
@@ -182,7 +182,7 @@ function checkLocation(value: unknown, path: string, problems: Problem[]): Locat
   ] as const) {
     const text = value[key];
     if (text === undefined || text === null) continue;
-    if (!passes(problems, textFault(text), fieldPath(path, key))) valid = false;
+    if (!passes(problems, textFault(text), path, key)) valid = false;
     else if (key !== 'formatted_address') location[key] = text as string;
   }
   for (const key of ['latitude', 'longitude'] as const) {
@@ -226,7 +226,7 @@ function mergeBudget(
       });
       valid = false;
     } else if (amount === null) delete merged[category];
-    else if (passes(problems, amountFault(amount), fieldPath('budgetBreakdown', category)))
+    else if (passes(problems, amountFault(amount), 'budgetBreakdown', category))
       merged[category] = amount as number;
     else valid = false;
   }
@@ -276,7 +276,7 @@ function mergeAccommodations(
       valid = false;
       continue;
     }
-    if (!passes(problems, dateFault(night), fieldPath('accommodations', night))) {
+    if (!passes(problems, dateFault(night), 'accommodations', night)) {
       valid = false;
       continue;
     }
@@ -330,10 +330,9 @@ function mergeRooms(
   night: string,
   problems: Problem[],
 ): RoomCounts | undefined {
-  const path = fieldPath('accommodations', night);
   if (!isObject(patch)) {
     problems.push({
-      field: path,
+      field: fieldPath('accommodations', night),
       code: 'invalid_type',
       message: `must be an object of room type -> count, not ${describeType(patch)}`,
     });
@@ -345,15 +344,20 @@ function mergeRooms(
     const count = patch[roomType];
     if (!ROOMS.has(roomType)) {
       problems.push({
-        field: fieldPath(path, roomType),
+        field: fieldPath(fieldPath('accommodations', night), roomType),
         code: 'unknown_field',
         message: `is not a room type; use one of ${ROOM_TYPES.join(', ')}`,
       });
       valid = false;
     } else if (count === null) delete merged[roomType];
-    else if (passes(problems, countFault(count), fieldPath(path, roomType)))
-      merged[roomType] = count as number;
-    else valid = false;
+    else {
+      const fault = countFault(count);
+      if (fault === undefined) merged[roomType] = count as number;
+      else {
+        passes(problems, fault, fieldPath('accommodations', night), roomType);
+        valid = false;
+      }
+    }
   }
   if (!valid) return undefined;
   const ordered: RoomCounts = {};
@@ -378,7 +382,7 @@ function checkMeetingRoomRange(value: unknown, path: string, problems: Problem[]
     if (value[key] === undefined) {
       problems.push({ field: fieldPath(path, key), code: 'required', message: 'is required' });
       complete = false;
-    } else if (!passes(problems, dateFault(value[key]), fieldPath(path, key))) complete = false;
+    } else if (!passes(problems, dateFault(value[key]), path, key)) complete = false;
   }
   if (!complete) return undefined;
   const range = { startDate: value.startDate as string, endDate: value.endDate as string };

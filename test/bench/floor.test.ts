@@ -460,6 +460,24 @@ describe(`the floor on ${backend}`, () => {
         ],
       },
       { agendaOperations: null },
+      {
+        agendaOperations: [
+          {
+            op: 'update',
+            sessionId: uuidFor(12, 1),
+            session: { dates: ['2027-01-01'], avRequirements: ['ok', 1] },
+          },
+          { op: 'update', sessionId: uuidFor(12, 2), session: { dates: ['2027-02-01'] } },
+          {
+            op: 'add',
+            session: { title: 'T', dates: ['2026-13-01', 5], startTime: '09:00', endTime: '10:00' },
+          },
+          {
+            op: 'add',
+            session: { title: 'T', dates: ['2027-03-01'], startTime: '9am', endTime: '10:00', capacity: -1 },
+          },
+        ],
+      },
       { meetingRoomDates: [{ startDate: '2026-03-01', endDate: '2026-03-02' }] },
       { meetingRoomDates: [{ startDate: '2026-03-05', endDate: '2026-03-01', extra: true }] },
       { formattedLocations: [{ city: 'Lisbon', country: 'Portugal', place_id: 'geonames:1' }] },
