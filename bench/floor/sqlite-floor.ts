@@ -166,12 +166,17 @@ export function createSqliteFloor(
     return { items: (items as string[]).reverse(), total };
   }
 
-  // The key, the count and the page in one read transaction: the total and the page agree.
-  const listEvents = db.transaction((exchange: Exchange, page: number, limit: number) => {
+  /** The caller, from its key's row read now. */
+  function principalOf(exchange: Exchange) {
     const key = apiKeyOf(exchange);
     const row =
       key.keyId === undefined ? undefined : (selectCredentials.get(key.keyId) as CredentialsRow | undefined);
-    const principal = admitted(exchange, credentialsOf(row), key);
+    return admitted(exchange, credentialsOf(row), key);
+  }
+
+  // The key, the count and the page in one read transaction: the total and the page agree.
+  const listEvents = db.transaction((exchange: Exchange, page: number, limit: number) => {
+    const principal = principalOf(exchange);
     return readPage(principal.organizationId, (page - 1) * limit, limit);
   });
 
@@ -179,13 +184,6 @@ export function createSqliteFloor(
     const { items, total } = listEvents(exchange, page, limit);
     const body = `{"data":[${items.join(',')}],"page":${page},"limit":${limit},"total":${total}}`;
     exchange.sendJson('/v1/events', 200, Buffer.from(body));
-  }
-
-  function principalOf(exchange: Exchange) {
-    const key = apiKeyOf(exchange);
-    const row =
-      key.keyId === undefined ? undefined : (selectCredentials.get(key.keyId) as CredentialsRow | undefined);
-    return admitted(exchange, credentialsOf(row), key);
   }
 
   /** The places of the locations a body sends, looked up now (remembered), in the body's order. */
