@@ -9,4 +9,10 @@ import type { FastifyInstance } from 'fastify';
 
 export async function compressWhenAsked(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
+  // The plain answer depends on Accept-Encoding as much as the compressed one (the plugin says so only
+  // when it compresses): a shared cache must not hand a stored plain copy to every browser.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('vary', 'accept-encoding');
+    done();
+  });
 }

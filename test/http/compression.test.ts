@@ -71,6 +71,7 @@ describe('compression', () => {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
     }
     const css = await get(cssUrl, 'identity');
     expect(css.headers['content-encoding']).toBeUndefined();
