@@ -7,10 +7,14 @@ import type { AppDeps } from './deps.js';
 
 export interface Gazetteer {
   version(): string;
-  read(): PlaceRow[];
+  /** Every place; read only when the store needs them, as the store writes them. */
+  read(): Iterable<PlaceRow>;
 }
 
-/** Loads the gazetteer when the store holds none or another version; resolves to the rows loaded (0: current). */
+/**
+ * Loads the gazetteer when the store holds none or another version; resolves to the rows loaded (0:
+ * current, or loaded meanwhile by another instance starting at the same time).
+ */
 export async function ensurePlaces(deps: Pick<AppDeps, 'store'>, gazetteer: Gazetteer): Promise<number> {
   const version = gazetteer.version();
   if ((await deps.store.places.loadedVersion()) === version) return 0;
