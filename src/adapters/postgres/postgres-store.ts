@@ -76,7 +76,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
   const credentials = createPostgresCredentialRepository(pool);
   const sessions = createPostgresSessionRepository(pool);
   const webhooks = createPostgresWebhookRepository(pool);
-  const places = createPostgresPlaceRepository(pool);
+  const places = createPostgresPlaceRepository(pool, unlimited);
   const transfer = createPostgresDataTransfer(unlimited);
   let closed: Promise<void> | undefined;
 

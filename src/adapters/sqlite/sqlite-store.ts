@@ -61,7 +61,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
     credentials ??= createSqliteCredentialRepository(db, queue);
     sessions ??= createSqliteSessionRepository(db, queue);
     webhooks ??= createSqliteWebhookRepository(db, queue);
-    places ??= createSqlitePlaceRepository(db, queue);
+    places ??= createSqlitePlaceRepository(db);
   };
 
   return {
