@@ -2,7 +2,7 @@
 import { checkNewSession, type RejectedDates } from './agenda.js';
 import { withDerivedFields } from './derived.js';
 import { ValidationError } from './errors.js';
-import { EVENT_FIELDS, emptyValue, FIELD_NAMES, fieldNamed, isWritableField } from './event-field-table.js';
+import { clearedValue, EVENT_FIELDS, FIELD_NAMES, fieldNamed, isWritableField } from './event-field-table.js';
 import { applyWritableField } from './event-fields.js';
 import { fieldPath, INVALID, Problems } from './problems.js';
 import { IGNORED_FIELDS } from './read-only-fields.js';
@@ -40,7 +40,7 @@ export function blankEvent(id: string, now: string): EventDetails {
     updatedAt: now,
   };
   return Object.fromEntries(
-    FIELD_NAMES.map((name) => [name, setByService[name] ?? emptyValue(EVENT_FIELDS[name])]),
+    FIELD_NAMES.map((name) => [name, setByService[name] ?? clearedValue(EVENT_FIELDS[name])]),
   ) as unknown as EventDetails;
 }
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { blankEvent, buildNewEvent, copyBody } from './create-event.js';
 import { ValidationError } from './errors.js';
 import {
+  clearedValue,
   EVENT_FIELDS,
-  emptyValue,
   FIELD_NAMES,
   READ_ONLY_FIELDS,
   WRITABLE_FIELDS,
@@ -81,12 +81,12 @@ describe('the table of event fields', () => {
     // Without sessions, which clearing the meeting-room dates would strand (a 409).
     const event = { ...full, agenda: [] };
     const clear = () => applyUpdate(event, { [name]: null }, { now: NOW, newId });
-    if (field.onNull === 'refused') {
+    if (field.whenNull === 'refused') {
       expect(clear).toThrow(ValidationError);
       return;
     }
-    expect(event[name]).not.toEqual(emptyValue(field));
-    expect(clear().details[name]).toEqual(emptyValue(field));
+    expect(event[name]).not.toEqual(clearedValue(field));
+    expect(clear().details[name]).toEqual(clearedValue(field));
   });
 
   it('gives each field its own label, so no two look alike in the dashboard', () => {

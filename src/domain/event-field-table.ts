@@ -3,7 +3,10 @@
  * kind, its limits, what `null` does to it, the label and hint people read in the dashboard and the
  * description integrators read in the API reference. The checks of a create or an update, a new event,
  * the copy of an event, the API's schemas and the dashboard's form and pages are derived from it, the
- * way a form takes its fields from the model.
+ * way a form takes its fields from the model. Venues and proposals, whose fields are flat, are described
+ * with field-descriptions.ts; an event's fields are composite (objects merged key by key, lists of
+ * locations and ranges, the agenda), so they have kinds of their own here. `whenNull` means the same in
+ * both.
  */
 import {
   type Accommodations,
@@ -18,7 +21,7 @@ import {
 } from './types.js';
 
 /** Who sets a field. Every field but the `writable` ones is read-only on update (D6). */
-export type FieldAccess =
+export type EventFieldAccess =
   /** The client, on create and by update (JSON Merge Patch). */
   | 'writable'
   /** The client, on create only. */
@@ -46,19 +49,19 @@ interface KindValues {
   currency: string;
   timestamp: string;
 }
-export type FieldKind = keyof KindValues;
+export type EventFieldKind = keyof KindValues;
 
 /**
  * What a `null` sent for a writable field does (D6): `refused` is a 400 (the field cannot be cleared),
  * `null` stores null, `empty` stores the kind's empty value (`0`, `[]` or `{}`).
  */
-export type NullMeans = 'refused' | 'null' | 'empty';
+export type EventWhenNull = 'refused' | 'null' | 'empty';
 
-export interface FieldDescription {
-  readonly access: FieldAccess;
-  readonly kind: FieldKind;
+export interface EventFieldDescription {
+  readonly access: EventFieldAccess;
+  readonly kind: EventFieldKind;
   /** Writable fields only. */
-  readonly onNull?: NullMeans;
+  readonly whenNull?: EventWhenNull;
   /** Text: at most this many Unicode characters. */
   readonly maxLength?: number;
   /** Text: not empty and not only white space. */
@@ -87,7 +90,7 @@ export const EVENT_FIELDS = {
   name: {
     access: 'writable',
     kind: 'text',
-    onNull: 'refused',
+    whenNull: 'refused',
     maxLength: LIMITS.name,
     notBlank: true,
     label: 'Name',
@@ -124,7 +127,7 @@ export const EVENT_FIELDS = {
   formattedLocations: {
     access: 'writable',
     kind: 'locations',
-    onNull: 'empty',
+    whenNull: 'empty',
     maxItems: LIMITS.formattedLocations,
     label: 'Candidate cities',
     itemLabel: 'Candidate city',
@@ -134,14 +137,14 @@ export const EVENT_FIELDS = {
   numPeople: {
     access: 'writable',
     kind: 'count',
-    onNull: 'empty',
+    whenNull: 'empty',
     label: 'Attendees',
     description: 'Total attendees.',
   },
   budgetBreakdown: {
     access: 'writable',
     kind: 'budget',
-    onNull: 'empty',
+    whenNull: 'empty',
     label: 'Budget',
     hint: "Amounts in the event's currency, at most two decimals. Leave blank for no such line.",
     description: `Budget by category (${BUDGET_CATEGORIES.join(', ')}), in the event currency.`,
@@ -149,7 +152,7 @@ export const EVENT_FIELDS = {
   flexibility: {
     access: 'writable',
     kind: 'text',
-    onNull: 'null',
+    whenNull: 'null',
     maxLength: LIMITS.freeText,
     label: 'Date flexibility',
     hint: '“Dates not flexible”, or say how flexible they are. Leave blank if not known.',
@@ -159,7 +162,7 @@ export const EVENT_FIELDS = {
   decisionDeadline: {
     access: 'writable',
     kind: 'deadline',
-    onNull: 'null',
+    whenNull: 'null',
     label: 'Decision deadline',
     hint: 'A date (YYYY-MM-DD) or a date and time (e.g. 2027-01-15T17:00:00Z).',
     description:
@@ -168,14 +171,14 @@ export const EVENT_FIELDS = {
   accommodations: {
     access: 'writable',
     kind: 'accommodations',
-    onNull: 'empty',
+    whenNull: 'empty',
     label: 'Room block',
     description: 'Guest rooms per night: night (`YYYY-MM-DD`) -> room counts.',
   },
   meetingRoomDates: {
     access: 'writable',
     kind: 'dateRanges',
-    onNull: 'empty',
+    whenNull: 'empty',
     maxItems: LIMITS.meetingRoomDates,
     label: 'Meeting-room dates',
     itemLabel: 'Meeting-room dates',
@@ -190,14 +193,14 @@ export const EVENT_FIELDS = {
   numMeetingRoomsNeeded: {
     access: 'writable',
     kind: 'count',
-    onNull: 'null',
+    whenNull: 'null',
     label: 'Meeting rooms needed',
     description: 'Separate meeting rooms needed.',
   },
   foodBeverageRequirements: {
     access: 'writable',
     kind: 'text',
-    onNull: 'null',
+    whenNull: 'null',
     maxLength: LIMITS.freeText,
     multiline: true,
     label: 'Food and beverage requirements',
@@ -206,7 +209,7 @@ export const EVENT_FIELDS = {
   meetingRooms: {
     access: 'writable',
     kind: 'text',
-    onNull: 'null',
+    whenNull: 'null',
     maxLength: LIMITS.freeText,
     multiline: true,
     label: 'Meeting-room notes',
@@ -215,7 +218,7 @@ export const EVENT_FIELDS = {
   otherNotes: {
     access: 'writable',
     kind: 'text',
-    onNull: 'null',
+    whenNull: 'null',
     maxLength: LIMITS.freeText,
     multiline: true,
     label: 'Other notes',
@@ -224,7 +227,7 @@ export const EVENT_FIELDS = {
   notesForVenue: {
     access: 'writable',
     kind: 'text',
-    onNull: 'null',
+    whenNull: 'null',
     maxLength: LIMITS.freeText,
     multiline: true,
     label: 'Notes for the venue',
@@ -234,7 +237,7 @@ export const EVENT_FIELDS = {
   decisionFactors: {
     access: 'writable',
     kind: 'textList',
-    onNull: 'empty',
+    whenNull: 'empty',
     maxItems: LIMITS.decisionFactors,
     label: 'Decision factors',
     hint: 'One per line.',
@@ -243,7 +246,7 @@ export const EVENT_FIELDS = {
   decisionFactorOtherText: {
     access: 'writable',
     kind: 'text',
-    onNull: 'null',
+    whenNull: 'null',
     maxLength: LIMITS.freeText,
     label: 'Other decision factor',
     hint: 'Used when “Other” is among the decision factors.',
@@ -252,7 +255,7 @@ export const EVENT_FIELDS = {
   additionalServices: {
     access: 'writable',
     kind: 'textList',
-    onNull: 'empty',
+    whenNull: 'empty',
     maxItems: LIMITS.additionalServices,
     label: 'Additional services',
     hint: 'One per line.',
@@ -270,11 +273,11 @@ export const EVENT_FIELDS = {
     label: 'Last change',
     description: 'When the event last changed.',
   },
-} as const satisfies Record<keyof EventDetails, FieldDescription>;
+} as const satisfies Record<keyof EventDetails, EventFieldDescription>;
 
 export type EventFields = typeof EVENT_FIELDS;
 export type EventField = keyof EventFields;
-type FieldsWith<Access extends FieldAccess> = {
+type FieldsWith<Access extends EventFieldAccess> = {
   [Name in EventField]: EventFields[Name]['access'] extends Access ? Name : never;
 }[EventField];
 /** The fields a client sets on create and changes by update. */
@@ -292,7 +295,7 @@ export function isWritableField(key: string): key is WritableField {
 }
 
 /** The description of a field named in a request, if it is one (never a prototype's property). */
-export function fieldNamed(key: string): FieldDescription | undefined {
+export function fieldNamed(key: string): EventFieldDescription | undefined {
   return Object.hasOwn(EVENT_FIELDS, key) ? EVENT_FIELDS[key as EventField] : undefined;
 }
 
@@ -307,12 +310,12 @@ export const READ_ONLY_FIELDS = [
 export type ReadOnlyField = (typeof READ_ONLY_FIELDS)[number];
 
 /** What a field holds on a new event, and after a `null` clears it (D6). */
-export function emptyValue(field: FieldDescription): unknown {
+export function clearedValue(field: EventFieldDescription): unknown {
   switch (field.kind) {
     case 'text':
-      return field.onNull === 'null' ? null : '';
+      return field.whenNull === 'null' ? null : '';
     case 'count':
-      return field.onNull === 'null' ? null : 0;
+      return field.whenNull === 'null' ? null : 0;
     case 'deadline':
       return null;
     case 'budget':
@@ -329,11 +332,11 @@ export function emptyValue(field: FieldDescription): unknown {
   }
 }
 
-// The table and the interface of types.ts must agree, field by field: a kind (or an `onNull: 'null'`)
+// The table and the interface of types.ts must agree, field by field: a kind (or an `whenNull: 'null'`)
 // that does not match the declared type fails to compile, naming the field.
-type ValueOf<Field extends FieldDescription> =
+type ValueOf<Field extends EventFieldDescription> =
   | KindValues[Field['kind']]
-  | (Field extends { onNull: 'null' } ? null : never);
+  | (Field extends { whenNull: 'null' } ? null : never);
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Disagreeing = {
   [Name in EventField]: Same<EventDetails[Name], ValueOf<EventFields[Name]>> extends true ? never : Name;

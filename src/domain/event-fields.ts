@@ -4,7 +4,12 @@
  * (RFC 7396): `null` clears, objects merge key by key, arrays are replaced whole.
  */
 
-import { EVENT_FIELDS, emptyValue, type FieldDescription, type WritableField } from './event-field-table.js';
+import {
+  clearedValue,
+  EVENT_FIELDS,
+  type EventFieldDescription,
+  type WritableField,
+} from './event-field-table.js';
 import { type Checked, fieldPath, INVALID, type Problems } from './problems.js';
 import {
   type Accommodations,
@@ -44,7 +49,7 @@ export function applyWritableField(
   problems: Problems,
 ): void {
   if (value === undefined) return;
-  const field: FieldDescription = EVENT_FIELDS[key];
+  const field: EventFieldDescription = EVENT_FIELDS[key];
   // Each kind checks to the type the table declares for it (tied to EventDetails in the table's file).
   const fields = draft as unknown as Record<WritableField, unknown>;
   if (field.kind === 'budget') {
@@ -58,9 +63,9 @@ export function applyWritableField(
     return;
   }
   if (value === null) {
-    if (field.onNull === 'refused')
+    if (field.whenNull === 'refused')
       problems.add(key, 'required', `cannot be cleared; an event needs a ${key}`);
-    else fields[key] = emptyValue(field);
+    else fields[key] = clearedValue(field);
     return;
   }
   const checked = checkValue(field, key, value, problems);
@@ -68,7 +73,7 @@ export function applyWritableField(
 }
 
 function checkValue(
-  field: FieldDescription,
+  field: EventFieldDescription,
   key: string,
   value: unknown,
   problems: Problems,

@@ -6,7 +6,7 @@
  * takes, so the domain reports them with the API's own messages.
  */
 import type { Problem } from '../domain/errors.js';
-import { EVENT_FIELDS, type FieldDescription, WRITABLE_FIELDS } from '../domain/event-field-table.js';
+import { EVENT_FIELDS, type EventFieldDescription, WRITABLE_FIELDS } from '../domain/event-field-table.js';
 import { BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../domain/types.js';
 
 /** What @fastify/formbody hands over: each name once, or several times for repeated controls. */
@@ -74,12 +74,12 @@ export function detailsBody(form: FormBody): { body: Record<string, unknown>; ro
   const body: Record<string, unknown> = {};
   const rows: RowMap = {};
   for (const name of DETAILS_FORM_FIELDS) {
-    const description: FieldDescription = EVENT_FIELDS[name];
+    const description: EventFieldDescription = EVENT_FIELDS[name];
     const raw = field(form, name);
     switch (description.kind) {
       case 'text':
         // A field that cannot be cleared is sent as typed, so a blank one is refused as empty.
-        body[name] = description.onNull === 'refused' ? raw : textValue(raw);
+        body[name] = description.whenNull === 'refused' ? raw : textValue(raw);
         break;
       case 'deadline':
         body[name] = textValue(raw);

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildNewEvent } from '../../src/domain/create-event.js';
 import { ValidationError } from '../../src/domain/errors.js';
-import { EVENT_FIELDS, FIELD_NAMES, type FieldDescription } from '../../src/domain/event-field-table.js';
+import { EVENT_FIELDS, FIELD_NAMES, type EventFieldDescription } from '../../src/domain/event-field-table.js';
 import { BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../src/domain/types.js';
 import { applyUpdate } from '../../src/domain/update-event.js';
 import { committedDocument, componentValidator } from '../helpers/openapi.js';
@@ -549,7 +549,7 @@ describe("the documented schemas and the domain's table of fields", () => {
   const update = schemas.UpdateEventRequest.properties;
 
   it.each(FIELD_NAMES)('document %s as the table describes it', (name) => {
-    const field: FieldDescription = EVENT_FIELDS[name];
+    const field: EventFieldDescription = EVENT_FIELDS[name];
     expect(event[name], 'in the details view').toBeDefined();
     expect(update[name], 'in the update body').toBeDefined();
     expect(schemas.Event.required).toContain(name);
@@ -559,8 +559,8 @@ describe("the documented schemas and the domain's table of fields", () => {
       expect(update[name].description).toContain('Read-only');
       return;
     }
-    expect(nullable(event[name]), 'null in the details view').toBe(field.onNull === 'null');
-    expect(nullable(update[name]), 'null in the update body').toBe(field.onNull !== 'refused');
+    expect(nullable(event[name]), 'null in the details view').toBe(field.whenNull === 'null');
+    expect(nullable(update[name]), 'null in the update body').toBe(field.whenNull !== 'refused');
     expect(schemas.CreateEventRequest.properties[name]).toBeDefined();
     const shown = resolve(event[name]);
     if (field.maxLength !== undefined) expect(shown.maxLength).toBe(field.maxLength);

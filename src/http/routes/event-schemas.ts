@@ -7,8 +7,8 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import {
   EVENT_FIELDS,
   type EventField,
+  type EventFieldDescription,
   FIELD_NAMES,
-  type FieldDescription,
   isWritableField,
   WRITABLE_FIELDS,
   type WritableField,
@@ -91,13 +91,13 @@ const Currency = (description: string) => Type.String({ pattern: CURRENCY_PATTER
 
 /** A field of the full details view, from its description in the domain's table of fields. */
 function shown(name: EventField): TSchema {
-  const field: FieldDescription = EVENT_FIELDS[name];
+  const field: EventFieldDescription = EVENT_FIELDS[name];
   const schema = valueSchema(field);
   if (field.access !== 'writable') return readOnly(schema);
-  return field.onNull === 'null' ? orNull(schema) : schema;
+  return field.whenNull === 'null' ? orNull(schema) : schema;
 }
 
-function valueSchema(field: FieldDescription): TSchema {
+function valueSchema(field: EventFieldDescription): TSchema {
   const { description } = field;
   switch (field.kind) {
     case 'text':
@@ -140,7 +140,7 @@ function valueSchema(field: FieldDescription): TSchema {
  * a field that cannot be cleared); objects merge key by key, arrays are replaced whole.
  */
 function patched(name: WritableField) {
-  const field: FieldDescription = EVENT_FIELDS[name];
+  const field: EventFieldDescription = EVENT_FIELDS[name];
   const schema =
     field.kind === 'locations'
       ? Type.Array(ref(FormattedLocationInput), {
@@ -152,8 +152,8 @@ function patched(name: WritableField) {
         : field.kind === 'accommodations'
           ? ref(AccommodationsPatch)
           : valueSchema(field);
-  if (field.onNull === 'refused') return Type.Optional(schema);
-  const clearsToZero = field.onNull === 'empty' && field.kind === 'count';
+  if (field.whenNull === 'refused') return Type.Optional(schema);
+  const clearsToZero = field.whenNull === 'empty' && field.kind === 'count';
   return Type.Optional(
     orNull(
       schema,
@@ -172,7 +172,7 @@ const writableFields = Object.fromEntries(WRITABLE_FIELDS.map((name) => [name, p
  * request" and would refuse a body the service accepts.
  */
 function sentBack(name: EventField): TSchema {
-  const field: FieldDescription = EVENT_FIELDS[name];
+  const field: EventFieldDescription = EVENT_FIELDS[name];
   const hint =
     field.access === 'agenda-operations'
       ? 'use `agendaOperations` to change it'

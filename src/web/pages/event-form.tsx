@@ -2,7 +2,7 @@
 import type { OrphanedSession } from '../../domain/errors.js';
 import {
   EVENT_FIELDS,
-  type FieldDescription,
+  type EventFieldDescription,
   fieldNamed,
   type WritableField,
 } from '../../domain/event-field-table.js';
@@ -40,7 +40,7 @@ export type FormValues = FormBody;
 export function valuesOf(details: EventDetails): FormValues {
   const values: FormValues = { currency: details.currency };
   for (const name of DETAILS_FORM_FIELDS) {
-    const field: FieldDescription = EVENT_FIELDS[name];
+    const field: EventFieldDescription = EVENT_FIELDS[name];
     switch (field.kind) {
       case 'text':
       case 'deadline':
@@ -83,7 +83,7 @@ export function valuesOf(details: EventDetails): FormValues {
  * of text, a text area (notes, and lists typed one per line) or a number.
  */
 function FieldControl(props: { name: SingleControlField; value: string; errors: Map<string, string[]> }) {
-  const description: FieldDescription = EVENT_FIELDS[props.name];
+  const description: EventFieldDescription = EVENT_FIELDS[props.name];
   const common = {
     name: props.name,
     label: description.label,
@@ -96,7 +96,7 @@ function FieldControl(props: { name: SingleControlField; value: string; errors: 
     <TextField
       {...common}
       {...(description.kind === 'count' ? { type: 'number' as const } : {})}
-      {...(description.onNull === 'refused' ? { required: true } : {})}
+      {...(description.whenNull === 'refused' ? { required: true } : {})}
     />
   );
 }
