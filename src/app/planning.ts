@@ -3,7 +3,9 @@
  * the person's grants, enforced here and in the store's queries; API keys stay organization-wide.
  */
 import type { ChangeRecord } from '../domain/changes.js';
+import { copyBody } from '../domain/create-event.js';
 import { NotInAGroupError } from '../domain/errors.js';
+import { EVENT_FIELDS } from '../domain/event-field-table.js';
 import {
   allowedMoves,
   type Checklist,
@@ -171,42 +173,13 @@ export async function createMyEvent(deps: AppDeps, person: PersonRef, body: Reco
   return createEventBy(deps, personRequester(person), body);
 }
 
-/** Every writable field of an event, as a create body: the agenda's sessions without their ids. */
-function copyBody(details: EventDetails): Record<string, unknown> {
-  return {
-    name: details.name,
-    currency: details.currency,
-    formattedLocations: details.formattedLocations.map(({ city, state, country }) => ({
-      city,
-      state,
-      country,
-    })),
-    numPeople: details.numPeople,
-    budgetBreakdown: details.budgetBreakdown,
-    flexibility: details.flexibility,
-    decisionDeadline: details.decisionDeadline,
-    accommodations: details.accommodations,
-    meetingRoomDates: details.meetingRoomDates,
-    agenda: details.agenda.map(({ id: _id, ...session }) => session),
-    numMeetingRoomsNeeded: details.numMeetingRoomsNeeded,
-    foodBeverageRequirements: details.foodBeverageRequirements,
-    meetingRooms: details.meetingRooms,
-    otherNotes: details.otherNotes,
-    notesForVenue: details.notesForVenue,
-    decisionFactors: details.decisionFactors,
-    decisionFactorOtherText: details.decisionFactorOtherText,
-    additionalServices: details.additionalServices,
-  };
-}
-
 const COPY_SUFFIX = ' (copy)';
-const NAME_LIMIT = 100;
 
 /** "Duplicate": a new draft with every writable field of the original, named "… (copy)". */
 export async function duplicateMyEvent(deps: AppDeps, person: PersonRef, id: string) {
   const original = await findMine(deps, person, id);
   const body = copyBody(original.details);
-  const name = [...original.details.name].slice(0, NAME_LIMIT - COPY_SUFFIX.length).join('');
+  const name = [...original.details.name].slice(0, EVENT_FIELDS.name.maxLength - COPY_SUFFIX.length).join('');
   return createMyEvent(deps, person, { ...body, name: `${name}${COPY_SUFFIX}` });
 }
 

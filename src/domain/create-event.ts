@@ -2,7 +2,8 @@
 import { checkNewSession, type RejectedDates } from './agenda.js';
 import { withDerivedFields } from './derived.js';
 import { ValidationError } from './errors.js';
-import { applyWritableField, isWritableField } from './event-fields.js';
+import { clearedValue, EVENT_FIELDS, FIELD_NAMES, fieldNamed, isWritableField } from './event-field-table.js';
+import { applyWritableField } from './event-fields.js';
 import { fieldPath, INVALID, Problems } from './problems.js';
 import { IGNORED_FIELDS } from './read-only-fields.js';
 import { type AgendaItem, type EventDetails, LIMITS } from './types.js';
@@ -16,41 +17,51 @@ export interface CreateContext {
 }
 
 const DEFAULT_CURRENCY = 'USD';
-const SET_BY_SERVICE = ['id', 'status', 'location', 'createdAt', 'updatedAt'];
 let currencies: Set<string> | undefined;
+
+/** The fields a create may not set: `eventDates` is taken before this, as the initial meeting-room dates. */
+function isSetByService(key: string): boolean {
+  const access = fieldNamed(key)?.access;
+  return access === 'service' || access === 'derived';
+}
 
 export function isCurrencyCode(code: string): boolean {
   currencies ??= new Set(Intl.supportedValuesOf('currency'));
   return currencies.has(code);
 }
 
+/** A new event before its create request is applied: every field empty, as a `null` would leave it. */
 export function blankEvent(id: string, now: string): EventDetails {
-  return {
+  const setByService: Partial<EventDetails> = {
     id,
-    name: '',
     status: 'draft',
     currency: DEFAULT_CURRENCY,
-    location: '',
-    eventDates: [],
-    formattedLocations: [],
-    numPeople: 0,
-    budgetBreakdown: {},
-    flexibility: null,
-    decisionDeadline: null,
-    accommodations: {},
-    meetingRoomDates: [],
-    agenda: [],
-    numMeetingRoomsNeeded: null,
-    foodBeverageRequirements: null,
-    meetingRooms: null,
-    otherNotes: null,
-    notesForVenue: null,
-    decisionFactors: [],
-    decisionFactorOtherText: null,
-    additionalServices: [],
     createdAt: now,
     updatedAt: now,
   };
+  return Object.fromEntries(
+    FIELD_NAMES.map((name) => [name, setByService[name] ?? clearedValue(EVENT_FIELDS[name])]),
+  ) as unknown as EventDetails;
+}
+
+/**
+ * The create body that makes a copy of an event: every field a create takes, as a client would send
+ * it. Locations go as typed (city, state, country), so the copy resolves its places anew.
+ */
+export function copyBody(details: EventDetails): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of FIELD_NAMES) {
+    const { access } = EVENT_FIELDS[name];
+    if (access === 'service' || access === 'derived') continue;
+    body[name] = details[name];
+  }
+  body.formattedLocations = details.formattedLocations.map(({ city, state, country }) => ({
+    city,
+    state,
+    country,
+  }));
+  body.agenda = details.agenda.map(({ id: _id, ...session }) => session);
+  return body;
 }
 
 /** Returns the new event's details, or throws ValidationError listing every problem. */
@@ -111,7 +122,7 @@ export function buildNewEvent(body: unknown, context: CreateContext): EventDetai
         return checked.session;
       });
       draft.agenda = sessions;
-    } else if (SET_BY_SERVICE.includes(key)) {
+    } else if (isSetByService(key)) {
       problems.add(key, 'read_only', 'is set by the service');
     } else {
       problems.add(key, 'unknown_field', `is not a field of an event (got ${describeType(value)})`);

@@ -1,8 +1,15 @@
 /**
- * The writable fields of an event, shared by create and update. Each field is checked for shape,
- * then applied to a draft with JSON Merge Patch semantics (RFC 7396): `null` clears, objects merge
- * key by key, arrays are replaced whole.
+ * The writable fields of an event, shared by create and update. Each field is checked for shape, by
+ * its kind in the table of event-field-table.ts, then applied to a draft with JSON Merge Patch semantics
+ * (RFC 7396): `null` clears, objects merge key by key, arrays are replaced whole.
  */
+
+import {
+  clearedValue,
+  EVENT_FIELDS,
+  type EventFieldDescription,
+  type WritableField,
+} from './event-field-table.js';
 import { type Checked, fieldPath, INVALID, type Problems } from './problems.js';
 import {
   type Accommodations,
@@ -31,42 +38,9 @@ import {
   rejectUnknownKeys,
 } from './values.js';
 
-const NULLABLE_TEXT_FIELDS = [
-  'flexibility',
-  'foodBeverageRequirements',
-  'meetingRooms',
-  'otherNotes',
-  'notesForVenue',
-  'decisionFactorOtherText',
-] as const;
-
-export const WRITABLE_FIELDS = [
-  'name',
-  'formattedLocations',
-  'numPeople',
-  'budgetBreakdown',
-  'flexibility',
-  'decisionDeadline',
-  'accommodations',
-  'meetingRoomDates',
-  'numMeetingRoomsNeeded',
-  'foodBeverageRequirements',
-  'meetingRooms',
-  'otherNotes',
-  'notesForVenue',
-  'decisionFactors',
-  'decisionFactorOtherText',
-  'additionalServices',
-] as const;
-export type WritableField = (typeof WRITABLE_FIELDS)[number];
-
-export function isWritableField(key: string): key is WritableField {
-  return (WRITABLE_FIELDS as readonly string[]).includes(key);
-}
-
 /**
  * Checks one writable field and merges it into the draft. A rejected value records its
- * problems and leaves the draft as it was.
+ * problems and leaves the draft as it was. How a field is checked follows its kind in the table.
  */
 export function applyWritableField(
   draft: EventDetails,
@@ -75,94 +49,54 @@ export function applyWritableField(
   problems: Problems,
 ): void {
   if (value === undefined) return;
-  switch (key) {
-    case 'name': {
-      if (value === null) {
-        problems.add('name', 'required', 'cannot be cleared; an event needs a name');
-        return;
-      }
-      const name = checkText(value, 'name', problems, { max: LIMITS.name, nonEmpty: true });
-      if (name !== INVALID) draft.name = name;
-      return;
-    }
-    case 'formattedLocations': {
-      if (value === null) {
-        draft.formattedLocations = [];
-        return;
-      }
-      const locations = checkArray(value, key, problems, LIMITS.formattedLocations, (item, path) =>
+  const field: EventFieldDescription = EVENT_FIELDS[key];
+  // Each kind checks to the type the table declares for it (tied to EventDetails in the table's file).
+  const fields = draft as unknown as Record<WritableField, unknown>;
+  if (field.kind === 'budget') {
+    const merged = mergeBudget(draft.budgetBreakdown, value, problems);
+    if (merged !== INVALID) draft.budgetBreakdown = merged;
+    return;
+  }
+  if (field.kind === 'accommodations') {
+    const merged = mergeAccommodations(draft.accommodations, value, problems);
+    if (merged !== INVALID) draft.accommodations = merged;
+    return;
+  }
+  if (value === null) {
+    if (field.whenNull === 'refused')
+      problems.add(key, 'required', `cannot be cleared; an event needs a ${key}`);
+    else fields[key] = clearedValue(field);
+    return;
+  }
+  const checked = checkValue(field, key, value, problems);
+  if (checked !== INVALID) fields[key] = checked;
+}
+
+function checkValue(
+  field: EventFieldDescription,
+  key: string,
+  value: unknown,
+  problems: Problems,
+): Checked<unknown> {
+  switch (field.kind) {
+    case 'text':
+      return checkText(value, key, problems, { max: field.maxLength, nonEmpty: field.notBlank });
+    case 'count':
+      return checkNonNegativeInteger(value, key, problems);
+    case 'deadline':
+      return checkDeadline(value, key, problems);
+    case 'textList':
+      return checkTextList(value, key, problems, field.maxItems!);
+    case 'locations':
+      return checkArray(value, key, problems, field.maxItems!, (item, path) =>
         checkLocation(item, path, problems),
       );
-      if (locations !== INVALID) draft.formattedLocations = locations;
-      return;
-    }
-    case 'numPeople': {
-      if (value === null) {
-        draft.numPeople = 0;
-        return;
-      }
-      const count = checkNonNegativeInteger(value, key, problems);
-      if (count !== INVALID) draft.numPeople = count;
-      return;
-    }
-    case 'numMeetingRoomsNeeded': {
-      if (value === null) {
-        draft.numMeetingRoomsNeeded = null;
-        return;
-      }
-      const count = checkNonNegativeInteger(value, key, problems);
-      if (count !== INVALID) draft.numMeetingRoomsNeeded = count;
-      return;
-    }
-    case 'budgetBreakdown': {
-      const merged = mergeBudget(draft.budgetBreakdown, value, problems);
-      if (merged !== INVALID) draft.budgetBreakdown = merged;
-      return;
-    }
-    case 'accommodations': {
-      const merged = mergeAccommodations(draft.accommodations, value, problems);
-      if (merged !== INVALID) draft.accommodations = merged;
-      return;
-    }
-    case 'meetingRoomDates': {
-      if (value === null) {
-        draft.meetingRoomDates = [];
-        return;
-      }
-      const ranges = checkArray(value, key, problems, LIMITS.meetingRoomDates, (item, path) =>
+    case 'dateRanges':
+      return checkArray(value, key, problems, field.maxItems!, (item, path) =>
         checkMeetingRoomRange(item, path, problems),
       );
-      if (ranges !== INVALID) draft.meetingRoomDates = ranges;
-      return;
-    }
-    case 'decisionDeadline': {
-      if (value === null) {
-        draft.decisionDeadline = null;
-        return;
-      }
-      const deadline = checkDeadline(value, key, problems);
-      if (deadline !== INVALID) draft.decisionDeadline = deadline;
-      return;
-    }
-    case 'decisionFactors':
-    case 'additionalServices': {
-      if (value === null) {
-        draft[key] = [];
-        return;
-      }
-      const list = checkTextList(value, key, problems, LIMITS[key]);
-      if (list !== INVALID) draft[key] = list;
-      return;
-    }
-    default: {
-      const field: (typeof NULLABLE_TEXT_FIELDS)[number] = key;
-      if (value === null) {
-        draft[field] = null;
-        return;
-      }
-      const text = checkText(value, field, problems);
-      if (text !== INVALID) draft[field] = text;
-    }
+    default:
+      throw new Error(`${key} is not a writable kind of field (${field.kind})`);
   }
 }
 

@@ -1,22 +1,11 @@
 /** Read-only fields: a client may send back what it read, but may not change it (D6). */
 import { deepEqual } from './deep-equal.js';
+import { READ_ONLY_FIELDS, type ReadOnlyField } from './event-field-table.js';
 import type { Problems } from './problems.js';
 import type { EventDetails } from './types.js';
 import { canonicalUuid } from './values.js';
 
-export const READ_ONLY_FIELDS = [
-  'id',
-  'status',
-  'currency',
-  'location',
-  'eventDates',
-  'event_dates',
-  'agenda',
-  'createdAt',
-  'updatedAt',
-] as const;
-
-export function isReadOnlyField(key: string): key is (typeof READ_ONLY_FIELDS)[number] {
+export function isReadOnlyField(key: string): key is ReadOnlyField {
   return (READ_ONLY_FIELDS as readonly string[]).includes(key);
 }
 
@@ -24,7 +13,7 @@ export function isReadOnlyField(key: string): key is (typeof READ_ONLY_FIELDS)[n
 export const IGNORED_FIELDS = ['organizationId'] as const;
 
 export function checkReadOnlyField(
-  key: (typeof READ_ONLY_FIELDS)[number],
+  key: ReadOnlyField,
   value: unknown,
   stored: EventDetails,
   problems: Problems,

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildNewEvent } from './create-event.js';
 import { AgendaSessionsOrphanedError, ValidationError } from './errors.js';
-import { WRITABLE_FIELDS } from './event-fields.js';
-import { READ_ONLY_FIELDS } from './read-only-fields.js';
+import { READ_ONLY_FIELDS, WRITABLE_FIELDS } from './event-field-table.js';
 import type { EventDetails } from './types.js';
 import { applyUpdate } from './update-event.js';
 

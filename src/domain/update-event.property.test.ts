@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildNewEvent } from './create-event.js';
 import { AgendaSessionsOrphanedError, ValidationError } from './errors.js';
-import { WRITABLE_FIELDS } from './event-fields.js';
+import { WRITABLE_FIELDS } from './event-field-table.js';
 import type { DateRange, EventDetails } from './types.js';
 import { applyUpdate } from './update-event.js';
 

@@ -9,7 +9,8 @@ import {
   type OrphanedSession,
   ValidationError,
 } from './errors.js';
-import { applyWritableField, isWritableField } from './event-fields.js';
+import { isWritableField } from './event-field-table.js';
+import { applyWritableField } from './event-fields.js';
 import { Problems } from './problems.js';
 import { checkReadOnlyField, IGNORED_FIELDS, isReadOnlyField } from './read-only-fields.js';
 import type { AgendaItem, DateRange, EventDetails } from './types.js';

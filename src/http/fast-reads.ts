@@ -24,8 +24,8 @@ import { type Access, apiKeyOf, attachAccess, checkAccess, limitAccess, rateLimi
 import type { RecordRequest } from './metrics.js';
 import { DIGITS } from './query.js';
 import { requestIdFrom } from './request-id.js';
+import { ListQuery } from './routes/event-schemas.js';
 import { eventListBody, JSON_TYPE } from './routes/events.js';
-import { ListQuery } from './schemas.js';
 
 export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
 

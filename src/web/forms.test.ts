@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { buildNewEvent } from '../domain/create-event.js';
+import { WRITABLE_FIELDS } from '../domain/event-field-table.js';
+import { applyUpdate } from '../domain/update-event.js';
 import {
   createBody,
+  DETAILS_FORM_FIELDS,
   detailsBody,
   lines,
   roomsBody,
@@ -8,8 +12,40 @@ import {
   sessionField,
   toFormField,
 } from './forms.js';
+import { valuesOf } from './pages/event-form.js';
 
 describe('the details form as an API body', () => {
+  it('has a control for every writable field but the room block, which has a page of its own', () => {
+    expect(WRITABLE_FIELDS.filter((name) => !DETAILS_FORM_FIELDS.includes(name))).toEqual(['accommodations']);
+    expect(Object.keys(detailsBody({}).body).sort()).toEqual([...DETAILS_FORM_FIELDS].sort());
+  });
+
+  it('reads an event into the form and back into a body that changes nothing', () => {
+    let sequence = 0;
+    const newId = () => `aaaaaaaa-0000-4000-8000-${String(++sequence).padStart(12, '0')}`;
+    const event = buildNewEvent(
+      {
+        name: 'Summit',
+        formattedLocations: [{ city: 'Austin', state: 'TX', country: 'USA' }, { city: 'Lisbon' }],
+        numPeople: 120,
+        budgetBreakdown: { venue: 25000, fb: 8000.5 },
+        flexibility: 'A week either way',
+        decisionDeadline: '2027-01-15T17:00:00Z',
+        meetingRoomDates: [{ startDate: '2027-03-01', endDate: '2027-03-03' }],
+        numMeetingRoomsNeeded: 3,
+        foodBeverageRequirements: 'Vegetarian options',
+        meetingRooms: 'One plenary room',
+        notesForVenue: 'Flexible on layout',
+        decisionFactors: ['Price', 'Other'],
+        decisionFactorOtherText: 'Sustainability',
+        additionalServices: ['Airport transfers'],
+      },
+      { id: '7d0e6f4a-3b2c-4d1e-8f9a-0b1c2d3e4f50', now: '2026-01-01T00:00:00.000Z', newId },
+    );
+    const { body } = detailsBody(valuesOf(event));
+    expect(applyUpdate(event, body, { now: '2026-01-02T00:00:00.000Z', newId }).changed).toBe(false);
+  });
+
   it('sends every control under its API name, blanks as cleared values', () => {
     const { body } = detailsBody({
       name: 'Summit',

@@ -6,6 +6,7 @@
  * takes, so the domain reports them with the API's own messages.
  */
 import type { Problem } from '../domain/errors.js';
+import { EVENT_FIELDS, type EventFieldDescription, WRITABLE_FIELDS } from '../domain/event-field-table.js';
 import { BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../domain/types.js';
 
 /** What @fastify/formbody hands over: each name once, or several times for repeated controls. */
@@ -58,60 +59,82 @@ function indexesOf(form: FormBody, group: string): number[] {
   return [...indexes].sort((a, b) => a - b);
 }
 
-export const TEXT_FIELDS = [
-  'flexibility',
-  'decisionDeadline',
-  'foodBeverageRequirements',
-  'meetingRooms',
-  'otherNotes',
-  'notesForVenue',
-  'decisionFactorOtherText',
-] as const;
+/** The fields of the details form: every writable field but the room block, which has a page of its own. */
+export const DETAILS_FORM_FIELDS = WRITABLE_FIELDS.filter(
+  (name) => EVENT_FIELDS[name].kind !== 'accommodations',
+);
 
 /**
- * The details form (everything but the room block and the agenda) as a PATCH or create body. Rows
- * left blank (the spare rows for adding a city or a range) are not sent; the form's own positions are
- * kept in a map so that problems can be shown on the row the person typed in.
+ * The details form (everything but the room block and the agenda) as a PATCH or create body, each
+ * field read as its kind calls for. Rows left blank (the spare rows for adding a city or a range) are
+ * not sent; the form's own positions are kept in a map so that problems can be shown on the row the
+ * person typed in.
  */
 export function detailsBody(form: FormBody): { body: Record<string, unknown>; rows: RowMap } {
   const body: Record<string, unknown> = {};
   const rows: RowMap = {};
-  body.name = field(form, 'name');
-  body.numPeople = numberValue(field(form, 'numPeople'));
-  body.numMeetingRoomsNeeded = numberValue(field(form, 'numMeetingRoomsNeeded'));
-  for (const name of TEXT_FIELDS) body[name] = textValue(field(form, name));
-  body.decisionFactors = lines(field(form, 'decisionFactors'));
-  body.additionalServices = lines(field(form, 'additionalServices'));
-
-  const budget: Record<string, number | string | null> = {};
-  for (const category of BUDGET_CATEGORIES) {
-    budget[category] = numberValue(field(form, `budgetBreakdown.${category}`));
+  for (const name of DETAILS_FORM_FIELDS) {
+    const description: EventFieldDescription = EVENT_FIELDS[name];
+    const raw = field(form, name);
+    switch (description.kind) {
+      case 'text':
+        // A field that cannot be cleared is sent as typed, so a blank one is refused as empty.
+        body[name] = description.whenNull === 'refused' ? raw : textValue(raw);
+        break;
+      case 'deadline':
+        body[name] = textValue(raw);
+        break;
+      case 'count':
+        body[name] = numberValue(raw);
+        break;
+      case 'textList':
+        body[name] = lines(raw);
+        break;
+      case 'budget':
+        body[name] = Object.fromEntries(
+          BUDGET_CATEGORIES.map((category) => [category, numberValue(field(form, `${name}.${category}`))]),
+        );
+        break;
+      case 'locations':
+        body[name] = filledRows(
+          form,
+          name,
+          ['city', 'state', 'country'],
+          rows,
+          ({ city, state, country }) => ({
+            city,
+            ...(state.trim() ? { state } : {}),
+            ...(country.trim() ? { country } : {}),
+          }),
+        );
+        break;
+      case 'dateRanges':
+        body[name] = filledRows(form, name, ['startDate', 'endDate'], rows, (range) => range);
+        break;
+    }
   }
-  body.budgetBreakdown = budget;
-
-  const locations: Array<Record<string, string>> = [];
-  rows.formattedLocations = [];
-  for (const index of indexesOf(form, 'formattedLocations')) {
-    const city = field(form, `formattedLocations[${index}].city`);
-    const state = field(form, `formattedLocations[${index}].state`);
-    const country = field(form, `formattedLocations[${index}].country`);
-    if (city.trim() === '' && state.trim() === '' && country.trim() === '') continue;
-    rows.formattedLocations.push(index);
-    locations.push({ city, ...(state.trim() ? { state } : {}), ...(country.trim() ? { country } : {}) });
-  }
-  body.formattedLocations = locations;
-
-  const ranges: Array<Record<string, string>> = [];
-  rows.meetingRoomDates = [];
-  for (const index of indexesOf(form, 'meetingRoomDates')) {
-    const startDate = field(form, `meetingRoomDates[${index}].startDate`);
-    const endDate = field(form, `meetingRoomDates[${index}].endDate`);
-    if (startDate.trim() === '' && endDate.trim() === '') continue;
-    rows.meetingRoomDates.push(index);
-    ranges.push({ startDate, endDate });
-  }
-  body.meetingRoomDates = ranges;
   return { body, rows };
+}
+
+/** The rows of a repeated group with anything typed in them, each as `entry` makes it. */
+function filledRows<Part extends string>(
+  form: FormBody,
+  group: string,
+  parts: readonly Part[],
+  rows: RowMap,
+  entry: (values: Record<Part, string>) => Record<string, string>,
+): Array<Record<string, string>> {
+  const entries: Array<Record<string, string>> = [];
+  rows[group] = [];
+  for (const index of indexesOf(form, group)) {
+    const values = Object.fromEntries(
+      parts.map((part) => [part, field(form, `${group}[${index}].${part}`)]),
+    ) as Record<Part, string>;
+    if (parts.every((part) => values[part].trim() === '')) continue;
+    rows[group].push(index);
+    entries.push(entry(values));
+  }
+  return entries;
 }
 
 /** For each repeated group, the form row of each entry sent (entry i came from row rows[group][i]). */

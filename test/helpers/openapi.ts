@@ -249,3 +249,35 @@ export function componentValidator(name: string, document: OpenApiDocument = com
   const validator = validatorFor(document);
   return (value: unknown) => validator.validate(['components', 'schemas', name], value);
 }
+
+/**
+ * The document as request validators read it: a property marked `readOnly` is not part of a request,
+ * so it is left out of its object, and a body that sends it has an unknown property (Prism's validating
+ * proxy does exactly this). Validate request bodies against this view to see what such tools accept.
+ */
+export function requestView(document: OpenApiDocument = committedDocument()): OpenApiDocument {
+  const copy = structuredClone(document) as OpenApiDocument & {
+    components: { schemas: Record<string, Json> };
+  };
+  const schemas = copy.components.schemas;
+  const isReadOnly = (schema: Json): boolean =>
+    schema?.readOnly === true ||
+    (typeof schema?.$ref === 'string' && isReadOnly(schemas[schema.$ref.split('/').pop()]));
+  const strip = (schema: Json): void => {
+    if (schema === null || typeof schema !== 'object') return;
+    if (schema.properties && typeof schema.properties === 'object') {
+      for (const [name, property] of Object.entries(schema.properties)) {
+        if (isReadOnly(property)) {
+          delete schema.properties[name];
+          if (Array.isArray(schema.required))
+            schema.required = schema.required.filter((key: string) => key !== name);
+        }
+      }
+    }
+    for (const value of Object.values(schema)) strip(value);
+  };
+  strip(copy);
+  return copy;
+}
+// biome-ignore lint/suspicious/noExplicitAny: a walk over any JSON Schema
+type Json = any;

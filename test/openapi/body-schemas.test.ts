@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildNewEvent } from '../../src/domain/create-event.js';
 import { ValidationError } from '../../src/domain/errors.js';
+import { EVENT_FIELDS, FIELD_NAMES, type EventFieldDescription } from '../../src/domain/event-field-table.js';
 import { BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../src/domain/types.js';
 import { applyUpdate } from '../../src/domain/update-event.js';
 import { committedDocument, componentValidator } from '../helpers/openapi.js';
@@ -538,4 +539,31 @@ describe('rules a JSON Schema cannot state', () => {
       expect(described).toContain(where);
     });
   }
+});
+
+describe("the documented schemas and the domain's table of fields", () => {
+  const nullable = (schema: Json) =>
+    [].concat(schema.type ?? []).includes('null' as never) ||
+    (schema.anyOf ?? []).some((option: Json) => option.type === 'null');
+  const event = schemas.Event.properties;
+  const update = schemas.UpdateEventRequest.properties;
+
+  it.each(FIELD_NAMES)('document %s as the table describes it', (name) => {
+    const field: EventFieldDescription = EVENT_FIELDS[name];
+    expect(event[name], 'in the details view').toBeDefined();
+    expect(update[name], 'in the update body').toBeDefined();
+    expect(schemas.Event.required).toContain(name);
+    if (field.access !== 'writable') {
+      expect(event[name].readOnly, 'marked read-only in the details view').toBe(true);
+      expect(update[name].readOnly, 'never marked readOnly in a request').toBeUndefined();
+      expect(update[name].description).toContain('Read-only');
+      return;
+    }
+    expect(nullable(event[name]), 'null in the details view').toBe(field.whenNull === 'null');
+    expect(nullable(update[name]), 'null in the update body').toBe(field.whenNull !== 'refused');
+    expect(schemas.CreateEventRequest.properties[name]).toBeDefined();
+    const shown = resolve(event[name]);
+    if (field.maxLength !== undefined) expect(shown.maxLength).toBe(field.maxLength);
+    if (field.maxItems !== undefined) expect(shown.maxItems).toBe(field.maxItems);
+  });
 });

@@ -620,9 +620,9 @@ export interface components {
         AgendaItem: {
             /**
              * Format: uuid
-             * @description Stable session id, assigned by the service; address the session by it.
+             * @description Stable session id, assigned by the service (read-only); address the session by it.
              */
-            readonly id: string;
+            id: string;
             /** @description Session title; not blank. */
             title: string;
             /** @description Days the session runs, each `YYYY-MM-DD`, distinct; stored sorted. Every day must lie inside `meetingRoomDates`. */
@@ -1120,34 +1120,34 @@ export interface components {
             agendaOperations?: components["schemas"]["AgendaOperation"][];
             /**
              * Format: uuid
-             * @description Stable public identifier.
+             * @description Stable public identifier. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only` (it cannot be changed).
              */
-            readonly id?: string;
+            id?: string;
             /**
-             * @description Planning status. `draft` on create; only operators move it. A `cancelled` event refuses updates (409).
+             * @description Planning status. `draft` on create; only operators move it. A `cancelled` event refuses updates (409). Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only` (it cannot be changed).
              * @enum {string}
              */
-            readonly status?: "draft" | "pending_approval" | "wait_for_proposals" | "proposals_received" | "booked" | "completed" | "cancelled";
-            /** @description ISO 4217 code; set on create. */
-            readonly currency?: string;
-            /** @description Derived: the formatted addresses of all locations joined by `"; "`. */
-            readonly location?: string;
-            /** @description Derived: the nights holding at least one room plus every meeting-room range, as sorted, merged ranges. */
-            readonly eventDates?: components["schemas"]["DateRange"][];
-            /** @description The sessions; changed only through `agendaOperations`. */
-            readonly agenda?: components["schemas"]["AgendaItem"][];
+            status?: "draft" | "pending_approval" | "wait_for_proposals" | "proposals_received" | "booked" | "completed" | "cancelled";
+            /** @description ISO 4217 code; set on create. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only` (it cannot be changed). */
+            currency?: string;
+            /** @description Derived: the formatted addresses of all locations joined by `"; "`. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only` (it is derived from the other fields). */
+            location?: string;
+            /** @description Derived: the nights holding at least one room plus every meeting-room range, as sorted, merged ranges. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only` (it is derived from the other fields). */
+            eventDates?: components["schemas"]["DateRange"][];
+            /** @description The sessions; changed only through `agendaOperations`. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only` (use `agendaOperations` to change it). */
+            agenda?: components["schemas"]["AgendaItem"][];
             /**
              * Format: date-time
-             * @description When the event was created.
+             * @description When the event was created. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only` (it cannot be changed).
              */
-            readonly createdAt?: string;
+            createdAt?: string;
             /**
              * Format: date-time
-             * @description When the event last changed.
+             * @description When the event last changed. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only` (it cannot be changed).
              */
-            readonly updatedAt?: string;
-            /** @description Derived: the nights holding at least one room plus every meeting-room range, as sorted, merged ranges. */
-            readonly event_dates?: components["schemas"]["DateRange"][];
+            updatedAt?: string;
+            /** @description Derived: the nights holding at least one room plus every meeting-room range, as sorted, merged ranges. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only` (it is derived from the other fields). */
+            event_dates?: components["schemas"]["DateRange"][];
             /** @description Ignored: the organization always comes from the API key. */
             organizationId?: unknown;
         };
@@ -1658,6 +1658,11 @@ export interface components {
             enabledEvents?: ("event.created" | "event.updated" | "event.status_changed")[];
             status?: "enabled" | "disabled";
         };
+        /**
+         * @description Nothing is read from the body: send none, or `{}` if your client always sends a JSON body. Any member is ignored.
+         * @example {}
+         */
+        EndpointActionRequest: Record<string, never>;
         /** @description One change on its way to one endpoint. */
         WebhookDelivery: {
             /**
@@ -3371,7 +3376,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EndpointActionRequest"];
+            };
+        };
         responses: {
             /** @description The endpoint and its new secret. */
             200: {
@@ -3386,7 +3395,7 @@ export interface operations {
                     "application/json": components["schemas"]["RotatedWebhookSecret"];
                 };
             };
-            /** @description The id is not a UUID. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            /** @description The id is not a UUID, or the body is not JSON. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3432,6 +3441,42 @@ export interface operations {
                         status?: 404;
                         /** @enum {string} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
                     };
                 };
             };
@@ -3598,7 +3643,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EndpointActionRequest"];
+            };
+        };
         responses: {
             /** @description Queued. */
             202: {
@@ -3613,7 +3662,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description An id is not a UUID. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            /** @description An id is not a UUID, or the body is not JSON. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3659,6 +3708,42 @@ export interface operations {
                         status?: 404;
                         /** @enum {string} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
                     };
                 };
             };
@@ -3709,7 +3794,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EndpointActionRequest"];
+            };
+        };
         responses: {
             /** @description Queued. */
             202: {
@@ -3724,7 +3813,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description The id is not a UUID. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            /** @description The id is not a UUID, or the body is not JSON. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3770,6 +3859,42 @@ export interface operations {
                         status?: 404;
                         /** @enum {string} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
                     };
                 };
             };

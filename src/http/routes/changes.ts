@@ -14,13 +14,13 @@ import { type Problem, ValidationError } from '../../domain/errors.js';
 import { queryProblems } from '../query.js';
 import {
   ChangesQuery,
-  type EventIdParams,
   GetRevisionRoute,
   ListChangesRoute,
   ListRevisionsRoute,
   type RevisionParams,
   RevisionsQuery,
-} from '../schemas.js';
+} from './change-schemas.js';
+import type { EventIdParams } from './event-schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const REVISION = /^[0-9]{1,10}$/;

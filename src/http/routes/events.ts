@@ -20,7 +20,7 @@ import {
   type ListQuery,
   UpdateEventRequest,
   UpdateEventRoute,
-} from '../schemas.js';
+} from './event-schemas.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps.js';
 import { searchPlaces } from '../../app/places.js';
 import { strictQuery } from '../query.js';
-import { type PlacesQuery, SearchPlacesRoute } from '../schemas.js';
+import { type PlacesQuery, SearchPlacesRoute } from './place-schemas.js';
 
 export function placeRoutes(deps: AppDeps) {
   return async function register(app: FastifyInstance) {

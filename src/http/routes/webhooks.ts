@@ -20,6 +20,7 @@ import {
   CreateWebhookEndpointRequest,
   CreateWebhookEndpointRoute,
   DeleteWebhookEndpointRoute,
+  EndpointActionRequest,
   GetWebhookEndpointRoute,
   ListWebhookDeliveriesRoute,
   ListWebhookEndpointsRoute,
@@ -28,7 +29,7 @@ import {
   TestWebhookEndpointRoute,
   UpdateWebhookEndpointRequest,
   UpdateWebhookEndpointRoute,
-} from '../schemas.js';
+} from './webhook-schemas.js';
 
 type Params = { id: string; deliveryId?: string };
 
@@ -87,7 +88,11 @@ export function webhookRoutes(deps: WebhookDeps) {
     );
     app.post<{ Params: Params }>(
       `${base}/:id/rotate-secret`,
-      { schema: RotateWebhookSecretRoute, onRequest: checkRequestShape(RotateWebhookSecretRoute) },
+      {
+        schema: RotateWebhookSecretRoute,
+        config: documentedBody(EndpointActionRequest, { optional: true }),
+        onRequest: checkRequestShape(RotateWebhookSecretRoute),
+      },
       async (request) => rotateSecret(deps, request.principal, request.params.id),
     );
     app.get<{ Params: Params; Querystring: { limit: number } }>(
@@ -99,7 +104,11 @@ export function webhookRoutes(deps: WebhookDeps) {
     );
     app.post<{ Params: Params }>(
       `${base}/:id/deliveries/:deliveryId/retry`,
-      { schema: RetryWebhookDeliveryRoute, onRequest: checkRequestShape(RetryWebhookDeliveryRoute) },
+      {
+        schema: RetryWebhookDeliveryRoute,
+        config: documentedBody(EndpointActionRequest, { optional: true }),
+        onRequest: checkRequestShape(RetryWebhookDeliveryRoute),
+      },
       async (request, reply) =>
         reply
           .code(202)
@@ -107,7 +116,11 @@ export function webhookRoutes(deps: WebhookDeps) {
     );
     app.post<{ Params: Params }>(
       `${base}/:id/test`,
-      { schema: TestWebhookEndpointRoute, onRequest: checkRequestShape(TestWebhookEndpointRoute) },
+      {
+        schema: TestWebhookEndpointRoute,
+        config: documentedBody(EndpointActionRequest, { optional: true }),
+        onRequest: checkRequestShape(TestWebhookEndpointRoute),
+      },
       async (request, reply) =>
         reply.code(202).send(await sendTest(deps, request.principal, request.params.id)),
     );

@@ -1,9 +1,14 @@
 /** "New event" and "Edit details": every writable field but the room block and the agenda. */
 import type { OrphanedSession } from '../../domain/errors.js';
+import {
+  EVENT_FIELDS,
+  type EventFieldDescription,
+  fieldNamed,
+  type WritableField,
+} from '../../domain/event-field-table.js';
 import { BUDGET_CATEGORIES, type EventDetails } from '../../domain/types.js';
 import { day } from '../format.js';
-import type { FormBody } from '../forms.js';
-import { field, TEXT_FIELDS } from '../forms.js';
+import { DETAILS_FORM_FIELDS, type FormBody, field } from '../forms.js';
 import { BUDGET_LABELS } from './event-page.js';
 import {
   CsrfField,
@@ -16,66 +21,90 @@ import {
   TextField,
 } from './layout.js';
 
-const LABELS: Record<string, string> = {
-  name: 'Name',
-  currency: 'Currency',
-  numPeople: 'Attendees',
-  flexibility: 'Date flexibility',
-  decisionDeadline: 'Decision deadline',
-  numMeetingRoomsNeeded: 'Meeting rooms needed',
-  foodBeverageRequirements: 'Food and beverage requirements',
-  meetingRooms: 'Meeting-room notes',
-  otherNotes: 'Other notes',
-  notesForVenue: 'Notes for the venue',
-  decisionFactors: 'Decision factors',
-  decisionFactorOtherText: 'Other decision factor',
-  additionalServices: 'Additional services',
-  formattedLocations: 'Candidate cities',
-  meetingRoomDates: 'Meeting-room dates',
-  budgetBreakdown: 'Budget',
-};
-
 /** A person's name for a field path: `budgetBreakdown.venue` → "Budget: Venue", `formattedLocations[1].city` → "Candidate city 2: city". */
 export function fieldLabel(path: string): string {
-  const row = /^(formattedLocations|meetingRoomDates)\[(\d+)\]\.?(.*)$/.exec(path);
-  if (row) {
-    const what = row[1] === 'formattedLocations' ? 'Candidate city' : 'Meeting-room dates';
-    return `${what} ${Number(row[2]) + 1}${row[3] ? `: ${row[3]}` : ''}`;
+  const row = /^(\w+)\[(\d+)\]\.?(.*)$/.exec(path);
+  const rowOf = row ? fieldNamed(row[1]!) : undefined;
+  if (row && rowOf?.itemLabel) {
+    return `${rowOf.itemLabel} ${Number(row[2]) + 1}${row[3] ? `: ${row[3]}` : ''}`;
   }
   const budget = /^budgetBreakdown\.(\w+)$/.exec(path);
-  if (budget) return `Budget: ${BUDGET_LABELS[budget[1]!] ?? budget[1]}`;
-  return LABELS[path] ?? path;
+  if (budget) return `${EVENT_FIELDS.budgetBreakdown.label}: ${BUDGET_LABELS[budget[1]!] ?? budget[1]}`;
+  return fieldNamed(path)?.label ?? path;
 }
 
 /** The form's values: from what was posted (after a refusal), else from the event. */
 export type FormValues = FormBody;
 
+/** The event's values in the details form's controls, each field written as its kind is typed. */
 export function valuesOf(details: EventDetails): FormValues {
-  const values: FormValues = {
-    name: details.name,
-    currency: details.currency,
-    numPeople: String(details.numPeople),
-    numMeetingRoomsNeeded:
-      details.numMeetingRoomsNeeded === null ? '' : String(details.numMeetingRoomsNeeded),
-    decisionFactors: details.decisionFactors.join('\n'),
-    additionalServices: details.additionalServices.join('\n'),
-  };
-  for (const name of TEXT_FIELDS) values[name] = details[name] ?? '';
-  for (const category of BUDGET_CATEGORIES) {
-    const amount = details.budgetBreakdown[category];
-    values[`budgetBreakdown.${category}`] = amount === undefined ? '' : String(amount);
+  const values: FormValues = { currency: details.currency };
+  for (const name of DETAILS_FORM_FIELDS) {
+    const field: EventFieldDescription = EVENT_FIELDS[name];
+    switch (field.kind) {
+      case 'text':
+      case 'deadline':
+        values[name] = (details[name] as string | null) ?? '';
+        break;
+      case 'count': {
+        const count = details[name] as number | null;
+        values[name] = count === null ? '' : String(count);
+        break;
+      }
+      case 'textList':
+        values[name] = (details[name] as string[]).join('\n');
+        break;
+      case 'budget':
+        for (const category of BUDGET_CATEGORIES) {
+          const amount = details.budgetBreakdown[category];
+          values[`${name}.${category}`] = amount === undefined ? '' : String(amount);
+        }
+        break;
+      case 'locations':
+        details.formattedLocations.forEach((location, index) => {
+          values[`${name}[${index}].city`] = location.city;
+          values[`${name}[${index}].state`] = location.state ?? '';
+          values[`${name}[${index}].country`] = location.country ?? '';
+        });
+        break;
+      case 'dateRanges':
+        details.meetingRoomDates.forEach((range, index) => {
+          values[`${name}[${index}].startDate`] = range.startDate;
+          values[`${name}[${index}].endDate`] = range.endDate;
+        });
+        break;
+    }
   }
-  details.formattedLocations.forEach((location, index) => {
-    values[`formattedLocations[${index}].city`] = location.city;
-    values[`formattedLocations[${index}].state`] = location.state ?? '';
-    values[`formattedLocations[${index}].country`] = location.country ?? '';
-  });
-  details.meetingRoomDates.forEach((range, index) => {
-    values[`meetingRoomDates[${index}].startDate`] = range.startDate;
-    values[`meetingRoomDates[${index}].endDate`] = range.endDate;
-  });
   return values;
 }
+
+/**
+ * One field of the table as the control its kind calls for, with the table's label and hint: a line
+ * of text, a text area (notes, and lists typed one per line) or a number.
+ */
+function FieldControl(props: { name: SingleControlField; value: string; errors: Map<string, string[]> }) {
+  const description: EventFieldDescription = EVENT_FIELDS[props.name];
+  const common = {
+    name: props.name,
+    label: description.label,
+    value: props.value,
+    errors: props.errors,
+    ...(description.hint ? { hint: description.hint } : {}),
+  };
+  if (description.multiline || description.kind === 'textList') return <TextArea {...common} />;
+  return (
+    <TextField
+      {...common}
+      {...(description.kind === 'count' ? { type: 'number' as const } : {})}
+      {...(description.whenNull === 'refused' ? { required: true } : {})}
+    />
+  );
+}
+
+/** The fields typed in one control; the repeated groups and the budget have fieldsets of their own. */
+type SingleControlField =
+  | 'currency'
+  | Exclude<WritableField, 'formattedLocations' | 'budgetBreakdown' | 'meetingRoomDates' | 'accommodations'>;
 
 /** How many rows a repeated group shows: those with values, plus `spare` empty ones to add to it. */
 function rowCount(values: FormValues, group: string, spare: number): number {
@@ -163,47 +192,16 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
         {model.version && <input type="hidden" name="version" value={model.version} />}
         <fieldset>
           <legend>The event</legend>
-          <TextField
-            name="name"
-            label="Name"
-            value={value('name')}
-            errors={errors}
-            required
-            hint="Up to 100 characters."
-          />
+          <FieldControl name="name" value={value('name')} errors={errors} />
           {model.mode === 'create' && (
-            <TextField
-              name="currency"
-              label="Currency"
-              value={value('currency') || 'USD'}
-              errors={errors}
-              hint="ISO 4217 code, such as USD, EUR or GBP. It cannot be changed later."
-            />
+            <FieldControl name="currency" value={value('currency') || 'USD'} errors={errors} />
           )}
-          <TextField
-            name="numPeople"
-            label="Attendees"
-            type="number"
-            value={value('numPeople')}
-            errors={errors}
-          />
-          <TextField
-            name="decisionDeadline"
-            label="Decision deadline"
-            value={value('decisionDeadline')}
-            errors={errors}
-            hint="A date (YYYY-MM-DD) or a date and time (e.g. 2027-01-15T17:00:00Z)."
-          />
-          <TextField
-            name="flexibility"
-            label="Date flexibility"
-            value={value('flexibility')}
-            errors={errors}
-            hint="“Dates not flexible”, or say how flexible they are. Leave blank if not known."
-          />
+          <FieldControl name="numPeople" value={value('numPeople')} errors={errors} />
+          <FieldControl name="decisionDeadline" value={value('decisionDeadline')} errors={errors} />
+          <FieldControl name="flexibility" value={value('flexibility')} errors={errors} />
         </fieldset>
         <fieldset id={fieldId('formattedLocations')}>
-          <legend>Candidate cities</legend>
+          <legend>{EVENT_FIELDS.formattedLocations.label}</legend>
           <ErrorText id={fieldId('formattedLocations')} messages={groupErrors('formattedLocations')} />
           {Array.from({ length: locationRows }, (_, index) => (
             <div class="row-group" id={fieldId(`formattedLocations[${index}]`)}>
@@ -231,17 +229,12 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
               />
             </div>
           ))}
-          <p class="hint">
-            Leave a row blank to leave it out; save to get more empty rows. A city that names one known place
-            (with its country, as a name or a code such as PT) is matched to it when saved.
-          </p>
+          <p class="hint">{EVENT_FIELDS.formattedLocations.hint}</p>
         </fieldset>
         <fieldset id={fieldId('budgetBreakdown')}>
-          <legend>Budget</legend>
+          <legend>{EVENT_FIELDS.budgetBreakdown.label}</legend>
           <ErrorText id={fieldId('budgetBreakdown')} messages={groupErrors('budgetBreakdown')} />
-          <p class="hint">
-            Amounts in the event's currency, at most two decimals. Leave blank for no such line.
-          </p>
+          <p class="hint">{EVENT_FIELDS.budgetBreakdown.hint}</p>
           <div class="grid-fields">
             {BUDGET_CATEGORIES.map((category) => (
               <TextField
@@ -280,57 +273,25 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
               />
             </div>
           ))}
-          <TextField
-            name="numMeetingRoomsNeeded"
-            label="Meeting rooms needed"
-            type="number"
-            value={value('numMeetingRoomsNeeded')}
-            errors={errors}
-          />
-          <TextArea
-            name="meetingRooms"
-            label="Meeting-room notes"
-            value={value('meetingRooms')}
-            errors={errors}
-          />
+          <FieldControl name="numMeetingRoomsNeeded" value={value('numMeetingRoomsNeeded')} errors={errors} />
+          <FieldControl name="meetingRooms" value={value('meetingRooms')} errors={errors} />
         </fieldset>
         <fieldset>
           <legend>Notes and requirements</legend>
-          <TextArea
+          <FieldControl
             name="foodBeverageRequirements"
-            label="Food and beverage requirements"
             value={value('foodBeverageRequirements')}
             errors={errors}
           />
-          <TextArea name="otherNotes" label="Other notes" value={value('otherNotes')} errors={errors} />
-          <TextArea
-            name="notesForVenue"
-            label="Notes for the venue"
-            value={value('notesForVenue')}
-            errors={errors}
-            hint="Shown to the venues."
-          />
-          <TextArea
-            name="decisionFactors"
-            label="Decision factors"
-            value={value('decisionFactors')}
-            errors={errors}
-            hint="One per line."
-          />
-          <TextField
+          <FieldControl name="otherNotes" value={value('otherNotes')} errors={errors} />
+          <FieldControl name="notesForVenue" value={value('notesForVenue')} errors={errors} />
+          <FieldControl name="decisionFactors" value={value('decisionFactors')} errors={errors} />
+          <FieldControl
             name="decisionFactorOtherText"
-            label="Other decision factor"
             value={value('decisionFactorOtherText')}
             errors={errors}
-            hint="Used when “Other” is among the decision factors."
           />
-          <TextArea
-            name="additionalServices"
-            label="Additional services"
-            value={value('additionalServices')}
-            errors={errors}
-            hint="One per line."
-          />
+          <FieldControl name="additionalServices" value={value('additionalServices')} errors={errors} />
         </fieldset>
         <div class="form-actions">
           <button type="submit" class="primary">

@@ -1,6 +1,7 @@
 /** `/app/events/{id}`: every field of the event, readable at a glance, with the moves this person may make. */
 import type { EventView } from '../../app/planning.js';
 import type { ChangeRecord } from '../../domain/changes.js';
+import { EVENT_FIELDS, type EventField } from '../../domain/event-field-table.js';
 import { MOVE_LABELS } from '../../domain/moves.js';
 import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../domain/types.js';
 import {
@@ -28,6 +29,9 @@ export const BUDGET_LABELS: Record<string, string> = {
   merch: 'Merchandise',
   other: 'Other',
 };
+
+/** The label people read for a field, the same on the form and on this page. */
+const label = (name: EventField) => EVENT_FIELDS[name].label;
 
 const text = (value: string | null) => (value === null || value === '' ? '—' : value);
 
@@ -311,7 +315,7 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
           <section id="overview" aria-labelledby="overview-title">
             <h2 id="overview-title">Overview</h2>
             <dl class="definitions">
-              <Definition term="Candidate cities">
+              <Definition term={label('formattedLocations')}>
                 {details.formattedLocations.length === 0 ? (
                   '—'
                 ) : (
@@ -322,33 +326,33 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
                   </ul>
                 )}
               </Definition>
-              <Definition term="Attendees">{count(details.numPeople)}</Definition>
-              <Definition term="Dates">{dateRanges(details.eventDates)}</Definition>
-              <Definition term="Date flexibility">{text(details.flexibility)}</Definition>
-              <Definition term="Decision deadline">{deadline(details.decisionDeadline)}</Definition>
-              <Definition term="Currency">{details.currency}</Definition>
+              <Definition term={label('numPeople')}>{count(details.numPeople)}</Definition>
+              <Definition term={label('eventDates')}>{dateRanges(details.eventDates)}</Definition>
+              <Definition term={label('flexibility')}>{text(details.flexibility)}</Definition>
+              <Definition term={label('decisionDeadline')}>{deadline(details.decisionDeadline)}</Definition>
+              <Definition term={label('currency')}>{details.currency}</Definition>
               <Definition term="Created by">{personName(view.creator)}</Definition>
               <Definition term="Approvers">
                 {view.approvers.length === 0
                   ? 'None'
                   : view.approvers.map((person) => personName(person)).join(', ')}
               </Definition>
-              <Definition term="Created">{instant(details.createdAt)}</Definition>
-              <Definition term="Last change">{instant(details.updatedAt)}</Definition>
+              <Definition term={label('createdAt')}>{instant(details.createdAt)}</Definition>
+              <Definition term={label('updatedAt')}>{instant(details.updatedAt)}</Definition>
             </dl>
           </section>
           <section id="budget" aria-labelledby="budget-title">
-            <h2 id="budget-title">Budget</h2>
+            <h2 id="budget-title">{label('budgetBreakdown')}</h2>
             <BudgetTable details={details} />
           </section>
           <section id="rooms" aria-labelledby="rooms-title">
-            <h2 id="rooms-title">Room block</h2>
+            <h2 id="rooms-title">{label('accommodations')}</h2>
             <RoomGrid details={details} />
           </section>
           <section id="meeting-rooms" aria-labelledby="meeting-rooms-title">
             <h2 id="meeting-rooms-title">Meeting rooms</h2>
             <dl class="definitions">
-              <Definition term="Meeting-room dates">
+              <Definition term={label('meetingRoomDates')}>
                 {details.meetingRoomDates.length === 0 ? (
                   '—'
                 ) : (
@@ -359,27 +363,29 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
                   </ul>
                 )}
               </Definition>
-              <Definition term="Meeting rooms needed">
+              <Definition term={label('numMeetingRoomsNeeded')}>
                 {details.numMeetingRoomsNeeded === null ? '—' : count(details.numMeetingRoomsNeeded)}
               </Definition>
-              <Definition term="Meeting-room notes">{text(details.meetingRooms)}</Definition>
+              <Definition term={label('meetingRooms')}>{text(details.meetingRooms)}</Definition>
             </dl>
           </section>
           <section id="agenda" aria-labelledby="agenda-title">
-            <h2 id="agenda-title">Agenda</h2>
+            <h2 id="agenda-title">{label('agenda')}</h2>
             <Agenda details={details} />
           </section>
           <section id="notes" aria-labelledby="notes-title">
             <h2 id="notes-title">Notes and requirements</h2>
             <dl class="definitions">
-              <Definition term="Food and beverage">{text(details.foodBeverageRequirements)}</Definition>
-              <Definition term="Other notes">{text(details.otherNotes)}</Definition>
-              <Definition term="Notes for the venue">{text(details.notesForVenue)}</Definition>
-              <Definition term="Decision factors">
+              <Definition term={label('foodBeverageRequirements')}>
+                {text(details.foodBeverageRequirements)}
+              </Definition>
+              <Definition term={label('otherNotes')}>{text(details.otherNotes)}</Definition>
+              <Definition term={label('notesForVenue')}>{text(details.notesForVenue)}</Definition>
+              <Definition term={label('decisionFactors')}>
                 {details.decisionFactors.length === 0 ? '—' : details.decisionFactors.join(', ')}
                 {details.decisionFactorOtherText && <span> ({details.decisionFactorOtherText})</span>}
               </Definition>
-              <Definition term="Additional services">
+              <Definition term={label('additionalServices')}>
                 {details.additionalServices.length === 0 ? '—' : details.additionalServices.join(', ')}
               </Definition>
             </dl>
