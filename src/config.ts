@@ -1,6 +1,7 @@
 /** Reads and validates the environment once, at start-up (D1). */
 import { resolve } from 'node:path';
-import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './domain/webhooks.js';
+import { parseRetrySchedule } from './domain/retry-schedule.js';
+import { DEFAULT_RETRY_SCHEDULE } from './domain/webhooks.js';
 
 /** Pool settings apply to PostgreSQL only; unset, the adapter's defaults apply (see docs/scale-out.md). */
 export type DatabaseConfig =
