@@ -312,7 +312,7 @@ export function buildCli(): Command {
   program
     .command('copy-data')
     .description(
-      'copy every record of one database into another, empty one (e.g. the SQLite file into PostgreSQL), then verify the copy; Idempotency-Key records of creates come along, so retries still replay, and webhook endpoints and deliveries too, without leases (a delivery being attempted is due again on the target)',
+      'copy every record of one database into another, empty one (e.g. the SQLite file into PostgreSQL), then verify the copy; Idempotency-Key records of creates come along, so retries still replay, and webhook endpoints and deliveries and the mail outbox too, without leases (a delivery or mail being attempted is due again on the target)',
     )
     .requiredOption('--from <database>', 'source: a SQLite file path or file: URL (or a postgres:// URL)')
     .requiredOption(
