@@ -146,7 +146,7 @@ onSqlite('a server killed with SIGKILL with mail pending', () => {
 
       sink.answerWith(() => undefined);
       server = runEventplan(env);
-      await listeningUrl(server);
+      const base = await listeningUrl(server);
       const [received] = await sink.waitFor(1, 20_000);
       expect(received!.parsed.messageId).toBe(sink.refused[0]!.messageId);
       expect(received!.parsed.messageId).toContain(mailId);
@@ -156,6 +156,10 @@ onSqlite('a server killed with SIGKILL with mail pending', () => {
       expect(server.lines.some((line) => line.msg === 'mail sent' && line.mailId === mailId)).toBe(true);
       expect(server.stdout()).not.toContain('/app/invite/');
       expect(server.stdout()).not.toContain('planner@example.com');
+      // The restarted instance counts what it sent; nothing is left waiting.
+      const metrics = await (await fetch(`${base}/metrics`)).text();
+      expect(metrics).toMatch(/^eventplan_mail_sent_total 1$/m);
+      expect(metrics).toMatch(/^eventplan_mail_pending 0$/m);
       server.child.kill('SIGTERM');
       await server.exited;
     } finally {
