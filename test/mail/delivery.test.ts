@@ -137,6 +137,23 @@ for (const backend of BACKENDS) {
       });
     });
 
+    it('sends over smtps://, TLS from the start, with the same credentials', async () => {
+      const tls = await startSmtpSink({ secure: true });
+      try {
+        startDispatcher(tls.url);
+        const mail = await queue({ address: 'venue@example.com', name: null }, content('Over TLS'));
+        const [received] = await tls.waitFor(1);
+        expect(received!.parsed.messageId).toBe(mail.messageId);
+        await dispatcher.idle();
+        expect(await stored(mail.id)).toMatchObject({ status: 'sent' });
+      } finally {
+        await dispatcher.stop();
+        // The pooled connection is closed first: the server waits for its connections to end.
+        await transport.close();
+        await tls.close();
+      }
+    });
+
     it('shows markup that people typed as text in the HTML part', async () => {
       startDispatcher(sink.url);
       await queue(

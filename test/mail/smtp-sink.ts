@@ -49,7 +49,11 @@ export const SMTP_USER = 'mailer';
 /** Percent-encoded in the URL: the transport must decode it. */
 export const SMTP_PASSWORD = 'p@ss:word/1';
 
-export async function startSmtpSink(options: { port?: number } = {}): Promise<SmtpSink> {
+/**
+ * With `secure`, TLS from the first byte (smtps://) with smtp-server's built-in test certificate, which
+ * the URL tells the client to accept (`tls.rejectUnauthorized=false`).
+ */
+export async function startSmtpSink(options: { port?: number; secure?: boolean } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const refusals: number[] = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
@@ -57,6 +61,7 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
   let decide: (message: { messageId: string; raw: string }) => number | undefined = () => refusals.shift();
   const sink = { refused } as SmtpSink;
   const server = new SMTPServer({
+    secure: options.secure ?? false,
     // Plain SMTP on the loopback: no STARTTLS (it would need a trusted certificate), so login in clear.
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
@@ -112,7 +117,9 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return Object.assign(sink, {
-    url: `smtp://${SMTP_USER}:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${port}`,
+    url: options.secure
+      ? `smtps://${SMTP_USER}:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${port}?tls.rejectUnauthorized=false`
+      : `smtp://${SMTP_USER}:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${port}`,
     port,
     received,
     async waitFor(count: number, timeoutMs = 15_000) {
