@@ -132,11 +132,6 @@ export async function startServer(config: Config) {
     else if (result === 'retry') app.log.warn(fields, 'mail attempt failed; it will be retried');
     else app.log.error(fields, 'mail failed on its last attempt; it will not be sent');
   };
-  if (mailTransport) {
-    app.log.info({ smtpHost: new URL(config.mail.smtpUrl!).host }, 'mail is sent through SMTP_URL');
-  } else {
-    app.log.info('SMTP_URL unset: mail stays in the outbox unsent; `eventplan mail list` shows it');
-  }
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
   if (placesLoaded > 0) {
     app.log.info(
@@ -154,6 +149,12 @@ export async function startServer(config: Config) {
   }
   if (redisAttempts && !(await redisAttempts.ready())) {
     app.log.warn('Redis (REDIS_URL) unreachable at start: sign-in attempts are not counted until it answers');
+  }
+  // The host only: SMTP_URL may hold a password.
+  if (mailTransport) {
+    app.log.info({ smtpHost: new URL(config.mail.smtpUrl!).host }, 'mail is sent through SMTP_URL');
+  } else {
+    app.log.info('SMTP_URL unset: mail stays in the outbox unsent; `eventplan mail list` shows it');
   }
 
   let stopping: Promise<void> | undefined;
