@@ -45,6 +45,8 @@ export default defineConfig({
                   'test/app/**/*.test.ts',
                   // The dashboard in a real browser, over a real store.
                   'test/browser/**/*.test.ts',
+                  // The benchmark's floor, against eventplan on the same backend.
+                  'test/bench/**/*.test.ts',
                 ],
                 env: { TEST_BACKEND: 'postgres' },
               },

@@ -4,11 +4,13 @@
  * For each database size N: seed a fresh database through the use cases, start `eventplan serve`
  * (compiled, from dist/, as users run it: NODE_ENV=production, default logging and durability, only
  * the rate limit raised) pinned to core 0, and drive it with `wrk` pinned to core 1. Every case runs
- * as pairs, ceiling then service (A B A B …): the ceiling is a raw node:http server, on the same
- * core, answering the same requests with the body the service answers them with. A pair counts only
- * when the ceiling kept its core at least 90% busy (from /proc), so the load generator was not the
- * limit (D19). The ratio of each counted pair, and their median, say how much of what Node's HTTP
- * stack allows the service delivers.
+ * as pairs, the ceiling first, then the service and the floor (in turn first): the ceiling is a raw
+ * node:http server, on the same core, answering the same requests with the body the service answers
+ * them with; the floor (bench/floor) is the plainest server that does the same work on the same
+ * database, also on core 0. A pair counts only when the ceiling kept its core at least 90% busy (from
+ * /proc), so the load generator was not the limit (D19). Each counted pair gives service ÷ ceiling
+ * (how much of what Node's HTTP stack allows the service delivers) and service ÷ floor (how much of
+ * what its features allow); the medians are over counted pairs.
  *
  * Options: --quick (smoke run, < 2 minutes), --million (adds N = 1,000,000), --sizes=1000,5000,
  * --cases=get-by-id,patch, --pairs=5, --duration=6 (seconds per run), --connections=50,
@@ -303,11 +305,18 @@ const MIN_CEILING_BUSY_PERCENT = 90;
 interface Pair {
   ceiling: MeasuredRun;
   service: MeasuredRun;
+  /** The floor's run in the same pair (none for a case the floor does not answer). */
+  floor: MeasuredRun | undefined;
   /** Whether the ceiling was saturated (≥ 90% of its core), so the pair counts. */
   counted: boolean;
+  /** Service req/s ÷ ceiling req/s. */
   ratio: number;
+  /** Service req/s ÷ floor req/s. */
+  floorRatio: number | undefined;
   /** Ceiling CPU per request ÷ service CPU per request: a second estimate, less moved by other load. */
   cpuRatio: number | undefined;
+  /** Floor CPU per request ÷ service CPU per request. */
+  floorCpuRatio: number | undefined;
 }
 
 interface CaseResult {
@@ -327,7 +336,16 @@ interface CaseResult {
   serviceCpuUsPerRequest: number | undefined;
   ceilingCpuUsPerRequest: number | undefined;
   medianCpuRatio: number | undefined;
+  /** Median over the counted pairs of service ÷ floor (NaN when none counted; undefined without a floor). */
+  medianFloorRatio: number | undefined;
+  floorRequestsPerSecond: number | undefined;
+  floorP50Ms: number | undefined;
+  floorP99Ms: number | undefined;
+  floorPeakRssMiB: number | undefined;
+  floorCpuUsPerRequest: number | undefined;
+  medianFloorCpuRatio: number | undefined;
   failures: number;
+  floorFailures: number;
   responseBytes: number;
 }
 
@@ -340,6 +358,8 @@ const median = (values: number[]) => {
 /** The median of the values measured, or undefined when any is missing. */
 const medianOf = (values: Array<number | undefined>) =>
   values.every((value) => value !== undefined) ? median(values as number[]) : undefined;
+
+const failuresOf = (run: RunResult | undefined) => (run ? run.non2xx + run.errors + run.timeouts : 0);
 
 interface Children {
   ceiling: ChildProcess;
@@ -391,6 +411,73 @@ async function startService(
   return { server, port };
 }
 
+/** The floor (bench/floor) on the service's database, with the service's Node flags and settings. */
+async function startFloor(options: Options, databaseUrl: string, core: number | undefined, logFile: string) {
+  const port = await freePort();
+  const args = [
+    ...startFlags(),
+    ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`] : []),
+    '--import',
+    'tsx',
+    join(ROOT, 'bench', 'floor', 'main.ts'),
+  ];
+  const log = openSync(logFile, 'a');
+  const floor = startPinned(core, process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', log, 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+    },
+  });
+  closeSync(log);
+  return { floor, port };
+}
+
+/** The cases the floor answers (not the places search). */
+const FLOOR_CASES: readonly CaseName[] = ['get-by-id', 'list-page-1', 'list-deep', 'patch', 'post', 'mix'];
+
+/**
+ * The floor must answer what the service answers: a read's body byte for byte, a write's status and
+ * (for a create) the people granted. The same request goes to both; a difference stops the run.
+ */
+async function checkFloorAnswers(
+  serviceUrl: string,
+  floorUrl: string,
+  key: string,
+  caseName: CaseName,
+  size: number,
+) {
+  const request = requestMaker(caseName === 'mix' ? 'get-by-id' : caseName, size).next();
+  const ask = async (url: string) => {
+    const response = await fetch(`${url}${request.path}`, {
+      method: request.method,
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+    return { status: response.status, etag: response.headers.get('etag'), body: await response.text() };
+  };
+  const service = await ask(serviceUrl);
+  const floor = await ask(floorUrl);
+  const same =
+    request.method === 'GET'
+      ? floor.status === service.status && floor.body === service.body && floor.etag === service.etag
+      : request.method === 'POST'
+        ? floor.status === service.status &&
+          JSON.parse(floor.body).grantedTo === JSON.parse(service.body).grantedTo
+        : floor.status === service.status && floor.body.length > 0 && floor.etag !== null;
+  if (!same) {
+    throw new Error(
+      `${caseName}: the floor answered ${request.method} ${request.path} with ${floor.status} ${floor.body.slice(0, 300)}, ` +
+        `the service with ${service.status} ${service.body.slice(0, 300)}`,
+    );
+  }
+}
+
 async function waitUntilServing(url: string, key: string, server: ChildProcess) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -426,8 +513,10 @@ async function benchSize(options: Options, children: Children, size: number): Pr
   const database = await freshDatabase(size, options.databaseUrl);
   const results: CaseResult[] = [];
   let server: ChildProcess | undefined;
+  let floor: ChildProcess | undefined;
   const cleanup = async () => {
     if (server) await stopChild(server);
+    if (floor) await stopChild(floor);
     await database.drop();
   };
   const scratchDirs: string[] = [];
@@ -454,11 +543,23 @@ async function benchSize(options: Options, children: Children, size: number): Pr
     const url = `http://127.0.0.1:${started.port}`;
     await waitUntilServing(url, seeded.key, server);
     const serverPid = server.pid!;
+    const floorStarted = await startFloor(
+      options,
+      database.url,
+      children.serverCore,
+      join(scratch, 'floor.log'),
+    );
+    floor = floorStarted.floor;
+    const floorUrl = `http://127.0.0.1:${floorStarted.port}`;
+    await waitUntilServing(floorUrl, seeded.key, floor);
+    const floorPid = floor.pid!;
     const wrk = (url: string, script: string, durationSeconds: number) =>
       runWrk({ url, script, connections: options.connections, durationSeconds, core: children.loadCore });
 
     for (const caseName of options.cases) {
       const answer = await sampleAnswer(url, seeded.key, caseName, size);
+      const withFloor = FLOOR_CASES.includes(caseName);
+      if (withFloor) await checkFloorAnswers(url, floorUrl, seeded.key, caseName, size);
       const set = nextMessage(children.ceiling, 'answer-set');
       children.ceiling.send({ type: 'answer', ...answer });
       await set;
@@ -466,35 +567,55 @@ async function benchSize(options: Options, children: Children, size: number): Pr
       const scripts = writeScripts(scratch, caseName, size, seeded.key);
       await wrk(ceilingUrl, scripts.ceiling, options.warmupSeconds);
       await wrk(url, scripts.service, options.warmupSeconds);
+      if (withFloor) await wrk(floorUrl, scripts.service, options.warmupSeconds);
 
+      /** A run of the service or the floor, with the peak of its resident memory meanwhile. */
+      const peaks = { service: 0, floor: 0 };
+      const measured = async (target: 'service' | 'floor') => {
+        const pid = target === 'service' ? serverPid : floorPid;
+        const sampler = setInterval(() => {
+          peaks[target] = Math.max(peaks[target], memoryOf(pid)?.rssMiB ?? 0);
+        }, 100);
+        const run = await withCpu(pid, () =>
+          wrk(target === 'service' ? url : floorUrl, scripts.service, options.durationSeconds),
+        ).finally(() => clearInterval(sampler));
+        peaks[target] = Math.max(peaks[target], memoryOf(pid)?.rssMiB ?? 0);
+        return run;
+      };
       // Pairs whose ceiling was not saturated do not count; up to twice as many are run to get enough.
+      // The service and the floor take turns going first after the ceiling, so neither always meets the
+      // state (grown agendas, more events) the other left.
       const pairs: Pair[] = [];
-      let peakRss = 0;
       for (let run = 0; run < options.pairs * 2; run++) {
         if (pairs.filter((pair) => pair.counted).length >= options.pairs) break;
         const ceiling = await withCpu(children.ceiling.pid, () =>
           wrk(ceilingUrl, scripts.ceiling, options.durationSeconds),
         );
-        const sampler = setInterval(() => {
-          peakRss = Math.max(peakRss, memoryOf(serverPid)?.rssMiB ?? 0);
-        }, 100);
-        const service = await withCpu(serverPid, () =>
-          wrk(url, scripts.service, options.durationSeconds),
-        ).finally(() => clearInterval(sampler));
-        peakRss = Math.max(peakRss, memoryOf(serverPid)?.rssMiB ?? 0);
+        let service: MeasuredRun;
+        let floorRun: MeasuredRun | undefined;
+        if (withFloor && run % 2 === 1) {
+          floorRun = await measured('floor');
+          service = await measured('service');
+        } else {
+          service = await measured('service');
+          if (withFloor) floorRun = await measured('floor');
+        }
+        const cpuPer = (run: MeasuredRun | undefined) => run?.serverCpuUsPerRequest;
         pairs.push({
           ceiling,
           service,
+          floor: floorRun,
           counted: (ceiling.serverBusyPercent ?? 0) >= MIN_CEILING_BUSY_PERCENT,
           ratio: service.requestsPerSecond / ceiling.requestsPerSecond,
-          cpuRatio:
-            ceiling.serverCpuUsPerRequest && service.serverCpuUsPerRequest
-              ? ceiling.serverCpuUsPerRequest / service.serverCpuUsPerRequest
-              : undefined,
+          floorRatio: floorRun && service.requestsPerSecond / floorRun.requestsPerSecond,
+          cpuRatio: cpuPer(ceiling) && cpuPer(service) ? cpuPer(ceiling)! / cpuPer(service)! : undefined,
+          floorCpuRatio:
+            cpuPer(floorRun) && cpuPer(service) ? cpuPer(floorRun)! / cpuPer(service)! : undefined,
         });
       }
       // Figures come from the counted pairs; CPU per request, which does not need a saturated ceiling, from all.
       const counted = pairs.filter((pair) => pair.counted);
+      const floors = pairs.flatMap((pair) => (pair.floor ? [pair.floor] : []));
       const result: CaseResult = {
         size,
         caseName,
@@ -506,14 +627,27 @@ async function benchSize(options: Options, children: Children, size: number): Pr
         ceilingRequestsPerSecond: median(pairs.map((pair) => pair.ceiling.requestsPerSecond)),
         p50Ms: median(pairs.map((pair) => pair.service.p50Ms)),
         p99Ms: median(pairs.map((pair) => pair.service.p99Ms)),
-        serverPeakRssMiB: peakRss > 0 ? peakRss : undefined,
+        serverPeakRssMiB: peaks.service > 0 ? peaks.service : undefined,
         serviceCpuUsPerRequest: medianOf(pairs.map((pair) => pair.service.serverCpuUsPerRequest)),
         ceilingCpuUsPerRequest: medianOf(pairs.map((pair) => pair.ceiling.serverCpuUsPerRequest)),
         medianCpuRatio: medianOf(pairs.map((pair) => pair.cpuRatio)),
-        failures: pairs.reduce(
-          (sum, pair) => sum + pair.service.non2xx + pair.service.errors + pair.service.timeouts,
-          0,
-        ),
+        medianFloorRatio: withFloor
+          ? counted.length
+            ? median(counted.map((pair) => pair.floorRatio!))
+            : Number.NaN
+          : undefined,
+        floorRequestsPerSecond: floors.length
+          ? median(floors.map((run) => run.requestsPerSecond))
+          : undefined,
+        floorP50Ms: floors.length ? median(floors.map((run) => run.p50Ms)) : undefined,
+        floorP99Ms: floors.length ? median(floors.map((run) => run.p99Ms)) : undefined,
+        floorPeakRssMiB: peaks.floor > 0 ? peaks.floor : undefined,
+        floorCpuUsPerRequest: floors.length
+          ? medianOf(floors.map((run) => run.serverCpuUsPerRequest))
+          : undefined,
+        medianFloorCpuRatio: withFloor ? medianOf(pairs.map((pair) => pair.floorCpuRatio)) : undefined,
+        failures: pairs.reduce((sum, pair) => sum + failuresOf(pair.service), 0),
+        floorFailures: pairs.reduce((sum, pair) => sum + failuresOf(pair.floor), 0),
         responseBytes: Buffer.byteLength(answer.body),
       };
       results.push(result);
@@ -522,7 +656,12 @@ async function benchSize(options: Options, children: Children, size: number): Pr
           `  ceiling ${Math.round(result.ceilingRequestsPerSecond).toString().padStart(6)}` +
           `  ratios ${pairs.map(pairText).join(' ')}  median ${result.medianRatio.toFixed(3)}` +
           `  (CPU ratio ${result.medianCpuRatio?.toFixed(3) ?? '–'})` +
-          (result.failures ? `  FAILURES ${result.failures}` : ''),
+          (withFloor
+            ? `  floor ${Math.round(result.floorRequestsPerSecond ?? 0)} req/s, ÷ floor ${pairs.map(floorPairText).join(' ')}` +
+              `  median ${result.medianFloorRatio?.toFixed(3)}`
+            : '') +
+          (result.failures ? `  FAILURES ${result.failures}` : '') +
+          (result.floorFailures ? `  FLOOR FAILURES ${result.floorFailures}` : ''),
       );
     }
     return results;
@@ -537,6 +676,12 @@ async function benchSize(options: Options, children: Children, size: number): Pr
 const pairText = (pair: Pair) =>
   `${pair.ratio.toFixed(3)}@${pair.ceiling.serverBusyPercent?.toFixed(0) ?? '?'}%${pair.counted ? '' : '✗'}`;
 
+/** A pair's service ÷ floor and the floor's busy share (✗: the pair does not count). */
+const floorPairText = (pair: Pair) =>
+  pair.floorRatio === undefined
+    ? '–'
+    : `${pair.floorRatio.toFixed(3)}@${pair.floor?.serverBusyPercent?.toFixed(0) ?? '?'}%${pair.counted ? '' : '✗'}`;
+
 // ---------------------------------------------------------------- report
 
 interface Target {
@@ -545,31 +690,29 @@ interface Target {
   met: boolean | undefined;
 }
 
-function targets(results: CaseResult[], postgres: boolean): { size: number | undefined; list: Target[] } {
+/** Issue 21: every case at least this share of its floor, at this many events. */
+const FLOOR_TARGETS = {
+  sqlite: { minimum: 0.85, size: 100_000 },
+  postgres: { minimum: 0.7, size: 20_000 },
+};
+const FLOOR_TARGET_CASES: readonly CaseName[] = ['get-by-id', 'list-page-1', 'list-deep', 'patch', 'post'];
+
+function targets(results: CaseResult[], postgres: boolean) {
+  const goal = postgres ? FLOOR_TARGETS.postgres : FLOOR_TARGETS.sqlite;
   const sizes = [...new Set(results.map((result) => result.size))].sort((a, b) => a - b);
-  const at = sizes.includes(100_000) ? 100_000 : sizes[sizes.length - 1];
+  const at = sizes.includes(goal.size) ? goal.size : sizes[sizes.length - 1];
   const find = (caseName: CaseName, size = at) =>
     results.find((result) => result.caseName === caseName && result.size === size);
   const list: Target[] = [];
-  const ratioTarget = (caseName: CaseName, minimum: number) => {
+  for (const caseName of FLOOR_TARGET_CASES) {
     const result = find(caseName);
-    if (result) {
-      const counted = !Number.isNaN(result.medianRatio);
-      list.push({
-        what: `${caseName} median ratio ≥ ${minimum.toFixed(2)}`,
-        measured: counted ? result.medianRatio.toFixed(3) : 'no pair counted (ceiling under 90% busy)',
-        met: counted ? result.medianRatio >= minimum : undefined,
-      });
-    }
-  };
-  if (postgres) {
-    ratioTarget('get-by-id', 0.15);
-    ratioTarget('patch', 0.05);
-  } else {
-    ratioTarget('get-by-id', 0.4);
-    ratioTarget('list-page-1', 0.35);
-    ratioTarget('patch', 0.15);
-    ratioTarget('post', 0.12);
+    if (result?.medianFloorRatio === undefined) continue;
+    const counted = !Number.isNaN(result.medianFloorRatio);
+    list.push({
+      what: `${caseName}: service ÷ floor ≥ ${goal.minimum.toFixed(2)}`,
+      measured: counted ? result.medianFloorRatio.toFixed(3) : 'no pair counted (ceiling under 90% busy)',
+      met: counted ? result.medianFloorRatio >= goal.minimum : undefined,
+    });
   }
   const peak = Math.max(
     ...results.filter((result) => result.size === at).map((result) => result.serverPeakRssMiB ?? 0),
@@ -593,7 +736,7 @@ function targets(results: CaseResult[], postgres: boolean): { size: number | und
       met: times <= 3,
     });
   }
-  return { size: at, list };
+  return { size: at, targetSize: goal.size, list };
 }
 
 function table(results: CaseResult[]): string {
@@ -607,10 +750,15 @@ function table(results: CaseResult[]): string {
     'ceiling req/s',
     'ratio (median)',
     'pair ratios @ ceiling busy',
-    'CPU µs/req service / ceiling',
+    'floor req/s',
+    '÷ floor (median)',
+    '÷ floor per pair @ floor busy',
+    'CPU µs/req service / floor / ceiling',
     'CPU ratio (median)',
   ];
   const micros = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(0));
+  const ratio = (value: number | undefined) =>
+    value === undefined ? '–' : Number.isNaN(value) ? 'no pair counted' : value.toFixed(3);
   const rows = results.map((result) => [
     result.size.toLocaleString('en-US'),
     result.title,
@@ -619,10 +767,15 @@ function table(results: CaseResult[]): string {
     result.p99Ms.toFixed(1),
     result.serverPeakRssMiB === undefined ? '–' : result.serverPeakRssMiB.toFixed(0),
     Math.round(result.ceilingRequestsPerSecond).toLocaleString('en-US'),
-    (Number.isNaN(result.medianRatio) ? 'no pair counted' : result.medianRatio.toFixed(3)) +
-      (result.failures ? ` (${result.failures} failed!)` : ''),
+    ratio(result.medianRatio) + (result.failures ? ` (${result.failures} failed!)` : ''),
     result.pairs.map(pairText).join(' '),
-    `${micros(result.serviceCpuUsPerRequest)} / ${micros(result.ceilingCpuUsPerRequest)}`,
+    result.floorRequestsPerSecond === undefined
+      ? '–'
+      : Math.round(result.floorRequestsPerSecond).toLocaleString('en-US'),
+    ratio(result.medianFloorRatio) +
+      (result.floorFailures ? ` (floor: ${result.floorFailures} failed!)` : ''),
+    result.medianFloorRatio === undefined ? '–' : result.pairs.map(floorPairText).join(' '),
+    `${micros(result.serviceCpuUsPerRequest)} / ${micros(result.floorCpuUsPerRequest)} / ${micros(result.ceilingCpuUsPerRequest)}`,
     result.medianCpuRatio === undefined ? '–' : result.medianCpuRatio.toFixed(3),
   ]);
   const lines = [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`);
@@ -707,18 +860,24 @@ async function main() {
       `\neventplan benchmark, ${startedAt.toISOString()} — ${backend}, ${info.cores} cores (${info.cpuModel}), ${info.memoryGiB} GiB, Node ${info.node}`,
     );
     out.push(
-      `wrk, 1 thread, ${options.connections} connections, ${options.pairs} counted pairs × ${options.durationSeconds} s per case; ratio = service req/s ÷ ceiling req/s in the same pair;\n` +
-        `a pair counts only when the ceiling kept its core ≥ ${MIN_CEILING_BUSY_PERCENT}% busy (shown after @; ✗ = not counted); the median is over counted pairs\n`,
+      `wrk, 1 thread, ${options.connections} connections, ${options.pairs} counted pairs × ${options.durationSeconds} s per case; ratio = service req/s ÷ ceiling req/s in the same pair,\n` +
+        `÷ floor = service req/s ÷ floor req/s in the same pair (bench/floor: the same features, plainly written);\n` +
+        `a pair counts only when the ceiling kept its core ≥ ${MIN_CEILING_BUSY_PERCENT}% busy (shown after @; ✗ = not counted); the medians are over counted pairs\n`,
     );
     out.push(table(results));
-    out.push(`\nTargets at N = ${verdict.size?.toLocaleString('en-US')}:`);
+    out.push(
+      `\nTargets at N = ${verdict.size?.toLocaleString('en-US')}` +
+        (verdict.size === verdict.targetSize
+          ? ':'
+          : ` (issue 21 sets them at N = ${verdict.targetSize.toLocaleString('en-US')}; this run's largest size stands in):`),
+    );
     for (const target of verdict.list) {
       const mark = target.met === undefined ? 'not measured' : target.met ? 'met' : 'NOT met';
       out.push(`  ${target.what}: ${target.measured} — ${mark}`);
     }
     out.push(`\nDisk: ${Math.round(fsyncRate)} fsync/s one at a time; results in ${relative(ROOT, file)}`);
     process.stdout.write(`${out.join('\n')}\n`);
-    if (results.some((result) => result.failures > 0)) process.exitCode = 1;
+    if (results.some((result) => result.failures > 0 || result.floorFailures > 0)) process.exitCode = 1;
   } finally {
     cleanups.delete(stopHelpers);
     if (ceiling.connected) ceiling.disconnect();

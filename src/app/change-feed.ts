@@ -6,7 +6,7 @@ import type { ChangeRecord } from '../domain/changes.js';
 import { NotFoundError, type Problem, ValidationError } from '../domain/errors.js';
 import { type CursorScope, decodeCursor, encodeCursor } from './cursors.js';
 import type { AppDeps, Principal } from './deps.js';
-import { assertEventId, notFound } from './events.js';
+import { assertEventId, notFound } from './event-ids.js';
 
 export interface CursorPage {
   data: ChangeRecord[];

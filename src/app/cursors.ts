@@ -63,8 +63,10 @@ export async function decodeCursor(
   };
   if (typeof cursor !== 'string' || !CURSOR_PATTERN.test(cursor)) return refused;
   const [payload, signature] = cursor.split('.') as [string, string];
-  const expected = mac(await cursorKey(deps), scope, payload);
-  const given = Buffer.from(signature, 'base64url');
+  // Compared as text, not as decoded bytes: the last of 43 base64url characters carries two unused
+  // bits, so two spellings decode to the same MAC, and a changed character must still be refused.
+  const expected = Buffer.from(mac(await cursorKey(deps), scope, payload).toString('base64url'));
+  const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refused;
   try {
     const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {

@@ -7,10 +7,14 @@ import type { AppDeps } from './deps.js';
 
 export interface Gazetteer {
   version(): string;
-  read(): PlaceRow[];
+  /** Every place; read only when the store needs them, as the store writes them. */
+  read(): Iterable<PlaceRow>;
 }
 
-/** Loads the gazetteer when the store holds none or another version; resolves to the rows loaded (0: current). */
+/**
+ * Loads the gazetteer when the store holds none or another version; resolves to the rows loaded (0:
+ * current, or loaded meanwhile by another instance starting at the same time).
+ */
 export async function ensurePlaces(deps: Pick<AppDeps, 'store'>, gazetteer: Gazetteer): Promise<number> {
   const version = gazetteer.version();
   if ((await deps.store.places.loadedVersion()) === version) return 0;
@@ -38,10 +42,13 @@ function resolvedOf(place: Place): ResolvedPlace {
   };
 }
 
+/** What a location names, as resolving it reads it. */
+export type LocationQuery = Pick<FormattedLocation, 'city' | 'state' | 'country'>;
+
 /** The place each location clearly names, or undefined (ambiguous or unknown: kept as typed). */
 export async function resolvePlaces(
   deps: Pick<AppDeps, 'store'>,
-  locations: readonly Pick<FormattedLocation, 'city' | 'state' | 'country'>[],
+  locations: readonly LocationQuery[],
 ): Promise<(ResolvedPlace | undefined)[]> {
   return Promise.all(
     locations.map(async (location) => {
@@ -53,17 +60,19 @@ export async function resolvePlaces(
   );
 }
 
-/** For a PATCH body that replaces `formattedLocations`, the place each of its entries names. */
-export async function resolveSentPlaces(deps: Pick<AppDeps, 'store'>, body: unknown) {
+/**
+ * The locations a PATCH body sends when it replaces `formattedLocations`, read as leniently as the
+ * domain will judge them; undefined when it sends none (locations unchanged, nothing to resolve).
+ */
+export function sentLocations(body: unknown): LocationQuery[] | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const sent = (body as { formattedLocations?: unknown }).formattedLocations;
   if (!Array.isArray(sent)) return undefined;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  const locations = sent.map((item) => {
+  return sent.map((item) => {
     const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     return { city: text(entry.city) ?? '', state: text(entry.state), country: text(entry.country) };
   });
-  return resolvePlaces(deps, locations);
 }
 
 /**

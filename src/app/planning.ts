@@ -2,23 +2,23 @@
  * The planning dashboard's use cases (D15, D16): what a signed-in person sees and does. Visibility is
  * the person's grants, enforced here and in the store's queries; API keys stay organization-wide.
  */
-import type { Actor, ChangeRecord } from '../domain/changes.js';
-import { NotInAGroupError, PreconditionFailedError } from '../domain/errors.js';
+import type { ChangeRecord } from '../domain/changes.js';
+import { NotInAGroupError } from '../domain/errors.js';
 import {
   allowedMoves,
   type Checklist,
   type Move,
-  makeMove,
+  type MoveRequest,
   preSendChecklist,
   viewerOf,
 } from '../domain/moves.js';
 import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
-import { applyUpdate } from '../domain/update-event.js';
 import type { Grantee } from '../ports/event-repository.js';
-import { describeChange } from './change-log.js';
+import { changeEvent, createEventBy, type PersonRequester } from './change-event.js';
 import { type AppDeps, nowText } from './deps.js';
-import { etagOf, eventDocument } from './etag.js';
-import { assertEventId, insertNewEvent, notFound } from './events.js';
+import { etagOf } from './etag.js';
+import { MOVE, UPDATE_DETAILS } from './event-changes.js';
+import { assertEventId, notFound } from './event-ids.js';
 
 /** Who is signed in: enough to scope every query and name the change log's actor. */
 export interface PersonRef {
@@ -26,7 +26,12 @@ export interface PersonRef {
   userId: string;
 }
 
-const personActor = (person: PersonRef): Actor => ({ type: 'person', userId: person.userId });
+/** A signed-in person as the one who changes events: only those granted to them are in scope (D15). */
+const personRequester = (person: PersonRef): PersonRequester => ({
+  scope: 'grants',
+  organizationId: person.organizationId,
+  actor: { type: 'person', userId: person.userId },
+});
 
 /** Statuses shown by default: everything still in planning or ahead (not completed, not cancelled). */
 export const ACTIVE_STATUSES: readonly EventStatus[] = [
@@ -163,12 +168,7 @@ export async function createMyEvent(deps: AppDeps, person: PersonRef, body: Reco
   if ((await deps.store.identity.countMemberships(person.organizationId, person.userId)) === 0) {
     throw new NotInAGroupError();
   }
-  const creator = {
-    organizationId: person.organizationId,
-    userId: person.userId,
-    actor: personActor(person),
-  };
-  return insertNewEvent(deps, creator, body);
+  return createEventBy(deps, personRequester(person), body);
 }
 
 /** Every writable field of an event, as a create body: the agenda's sessions without their ids. */
@@ -211,8 +211,9 @@ export async function duplicateMyEvent(deps: AppDeps, person: PersonRef, id: str
 }
 
 /**
- * A dashboard edit: the same rules as PATCH (D5–D7), applied only if the event is still at `version`,
- * the version the form was read at; otherwise PreconditionFailedError and nothing is written.
+ * A dashboard edit (the details, rooms or agenda forms): the same rules as PATCH (D5–D7), applied only
+ * if the event is still at `version`, the version the form was read at; otherwise
+ * PreconditionFailedError and nothing is written.
  */
 export async function updateMyEvent(
   deps: AppDeps,
@@ -221,50 +222,17 @@ export async function updateMyEvent(
   body: Record<string, unknown>,
   version: string,
 ): Promise<EventDetails> {
-  const event = await findMine(deps, person, id);
-  const now = nowText(deps);
-  const updated = await deps.store.events.update(person.organizationId, event.details.id, (current) => {
-    if (versionOf(current.details) !== version) throw new PreconditionFailedError();
-    const outcome = applyUpdate(current.details, body, { now, newId: () => deps.ids.uuid() });
-    if (!outcome.changed) return undefined;
-    return {
-      event: { ...current, details: outcome.details },
-      change: describeChange(deps, personActor(person), current.details, outcome.details),
-      document: eventDocument(outcome.details),
-    };
-  });
-  if (!updated) throw notFound(id);
-  return updated.details;
+  const { event } = await changeEvent(deps, personRequester(person), id, UPDATE_DETAILS, body, { version });
+  return event.details;
 }
 
-/**
- * A D16 move by a person. Who may make it is judged on the event as it is inside the write, so a move
- * made stale by another one (an approval that already happened) is refused, never applied twice.
- */
+/** A D16 move by a person (event-changes.ts `MOVE`). */
 export async function moveMyEvent(
   deps: AppDeps,
   person: PersonRef,
   id: string,
-  request: { move: Move; note?: string },
+  request: MoveRequest,
 ): Promise<EventStatus> {
-  const event = await findMine(deps, person, id);
-  const grantees = (await deps.store.events.grantees(person.organizationId, event.details.id)).map(
-    (grantee) => grantee.userId,
-  );
-  const now = nowText(deps);
-  const updated = await deps.store.events.update(person.organizationId, event.details.id, (current) => {
-    const outcome = makeMove(current, viewerOf(current, grantees, person.userId), request, now);
-    const data = {
-      from: outcome.from,
-      to: outcome.to,
-      ...(outcome.note ? { [outcome.note.field]: outcome.note.text } : {}),
-    };
-    return {
-      event: outcome.event,
-      change: describeChange(deps, personActor(person), current.details, outcome.event.details, data),
-      document: eventDocument(outcome.event.details),
-    };
-  });
-  if (!updated) throw notFound(id);
-  return updated.details.status;
+  const { event } = await changeEvent(deps, personRequester(person), id, MOVE, request);
+  return event.details.status;
 }

@@ -1,4 +1,7 @@
-/** Typed domain errors. Each carries a stable `code`; HTTP status is mapped in one place (http/errors). */
+/**
+ * Typed domain errors. Each carries a stable `code`; each driving adapter maps them to HTTP statuses in
+ * one place: the API in http/problem.ts, the dashboard's error pages in web/plugin.ts.
+ */
 
 export interface Problem {
   field: string;
@@ -146,5 +149,63 @@ export class SignInThrottledError extends DomainError {
     super(
       `Too many failed sign-in attempts. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
     );
+  }
+}
+
+/** A change to an archived venue, or a request for proposals to one (D20: archived venues leave the pickers). */
+export class VenueArchivedError extends DomainError {
+  readonly code = 'venue_archived';
+  constructor(venueName: string) {
+    super(`The venue "${venueName}" is archived; it can no longer be changed or sent requests.`);
+  }
+}
+
+/** A venue request on an event that is booked, completed or cancelled: its sourcing is over (D21). */
+export class EventNotSourcingError extends DomainError {
+  readonly code = 'event_not_sourcing';
+  constructor(readonly status: string) {
+    super(`The event is ${status.replaceAll('_', ' ')}: venues can no longer be asked for proposals.`);
+  }
+}
+
+/** A second request to the same venue for the same event (D21: one per venue and event). */
+export class VenueAlreadyRequestedError extends DomainError {
+  readonly code = 'venue_already_requested';
+  constructor(readonly requestId: string) {
+    super('This venue already has a request for this event.');
+  }
+}
+
+/** A step that needs the request sent while it is still only on the shortlist. */
+export class RequestNotSentError extends DomainError {
+  readonly code = 'request_not_sent';
+  constructor() {
+    super('The request is on the shortlist and has not been sent to the venue yet.');
+  }
+}
+
+/** A proposal, turn-down or withdrawal on a request that is closed (turned down, awarded, declined, withdrawn, no response). */
+export class RequestClosedError extends DomainError {
+  readonly code = 'request_closed';
+  constructor(readonly status: string) {
+    super(`The request is closed (${status.replaceAll('_', ' ')}); nothing more can be done on it.`);
+  }
+}
+
+/** An award or a decline of a request that has no proposal standing (D24: only a `proposed` request). */
+export class RequestNotProposedError extends DomainError {
+  readonly code = 'request_not_proposed';
+  constructor(readonly status: string) {
+    super(
+      `Only a request with a proposal can be awarded or declined; this one is ${status.replaceAll('_', ' ')}.`,
+    );
+  }
+}
+
+/** An award of a proposal whose validUntil date has passed (D24): the venue must send a revision first. */
+export class ProposalExpiredError extends DomainError {
+  readonly code = 'proposal_expired';
+  constructor(readonly validUntil: string) {
+    super(`The proposal was valid until ${validUntil}; ask the venue for a revision before awarding it.`);
   }
 }

@@ -26,6 +26,11 @@ export interface PlaceRepository {
   search(query: { prefix: string; countryCode?: string; limit: number }): Promise<Place[]>;
   /** The version of the gazetteer loaded, or undefined when none is. */
   loadedVersion(): Promise<string | undefined>;
-  /** Replaces every place, and the recorded version, in one transaction; resolves to the number of rows. */
-  replaceAll(rows: readonly PlaceRow[], version: string): Promise<number>;
+  /**
+   * Replaces every place with `rows` (read as they are written, so they need not all be in memory) and
+   * records `version`, in one transaction; resolves to the number of rows. When `version` is already
+   * loaded once the store's write lock is held, nothing changes and it resolves to 0: instances that
+   * start together load a gazetteer once.
+   */
+  replaceAll(rows: Iterable<PlaceRow>, version: string): Promise<number>;
 }

@@ -1,10 +1,11 @@
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
+  /** Requests that would be let in right now, after this one. */
   remaining: number;
-  /** Seconds until the window has fully rolled over. */
+  /** Seconds until the whole limit is available again (at most the window). */
   resetSeconds: number;
-  /** When refused: whole seconds to wait before a retry can succeed. */
+  /** When refused: whole seconds to wait before a retry succeeds (at most the window). */
   retryAfterSeconds: number;
 }
 

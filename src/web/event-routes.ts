@@ -98,6 +98,11 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
     app.addHook('preHandler', requirePerson);
     const frame = (request: FastifyRequest, reply: FastifyReply) => frameOf(request, reply);
     const person = (request: FastifyRequest) => request.person!;
+    // Every edit form carries the version it was read at (D15).
+    const saveEdit = (request: FastifyRequest<IdParams>, body: Record<string, unknown>) => {
+      const version = field(request.body as FormBody, 'version');
+      return updateMyEvent(deps, person(request), request.params.id, body, version);
+    };
 
     app.get('/', async (request, reply) => {
       const query = request.query as Record<string, unknown>;
@@ -210,7 +215,7 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
       if (removals.length > 0)
         body.agendaOperations = removals.map((sessionId) => ({ op: 'remove', sessionId }));
       try {
-        await updateMyEvent(deps, person(request), request.params.id, body, field(form, 'version'));
+        await saveEdit(request, body);
         return seeOther(reply, `/app/events/${request.params.id}`, 'saved');
       } catch (error) {
         if (error instanceof ValidationError) {
@@ -292,7 +297,7 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
       form: FormBody,
     ) => {
       try {
-        await updateMyEvent(deps, person(request), request.params.id, body, field(form, 'version'));
+        await saveEdit(request, body);
         return seeOther(reply, `/app/events/${request.params.id}#rooms`, 'saved');
       } catch (error) {
         if (error instanceof ValidationError)
@@ -362,13 +367,7 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
     ) => {
       const form = request.body as FormBody;
       try {
-        await updateMyEvent(
-          deps,
-          person(request),
-          request.params.id,
-          { agendaOperations: [operation] },
-          field(form, 'version'),
-        );
+        await saveEdit(request, { agendaOperations: [operation] });
         return seeOther(reply, `/app/events/${request.params.id}/agenda`, done);
       } catch (error) {
         const values = done === 'session-added' ? form : {};
@@ -432,13 +431,7 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
       const form = request.body as FormBody;
       const operation = { op: 'update', sessionId: request.params.sessionId, session: sessionBody(form) };
       try {
-        await updateMyEvent(
-          deps,
-          person(request),
-          request.params.id,
-          { agendaOperations: [operation] },
-          field(form, 'version'),
-        );
+        await saveEdit(request, { agendaOperations: [operation] });
         return seeOther(reply, `/app/events/${request.params.id}/agenda`, 'session-saved');
       } catch (error) {
         if (error instanceof ValidationError) {

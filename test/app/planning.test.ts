@@ -19,6 +19,7 @@ import {
 } from '../../src/app/planning.js';
 import {
   ChecklistIncompleteError,
+  EventCancelledError,
   MoveNotAllowedError,
   NotFoundError,
   NotInAGroupError,
@@ -286,6 +287,16 @@ for (const backend of BACKENDS) {
       // Saving what is already there changes nothing and records nothing.
       const same = await updateMyEvent(deps, creator, id, { name: 'Edited' }, afterSave.version);
       expect(same).toEqual(afterSave.details);
+      expect(await history(id)).toHaveLength(2);
+    });
+
+    it('refuses an edit of a cancelled event as cancelled before judging its version, as PATCH does (D5)', async () => {
+      const { id } = await createMyEvent(deps, creator, { name: 'Called off', ...READY });
+      const read = await viewMyEvent(deps, creator, id);
+      await moveMyEvent(deps, creator, id, { move: 'cancel', note: 'Venue closed' });
+      await expect(
+        updateMyEvent(deps, creator, id, { otherNotes: 'Late' }, read.version),
+      ).rejects.toBeInstanceOf(EventCancelledError);
       expect(await history(id)).toHaveLength(2);
     });
 

@@ -10,10 +10,11 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { expect } from 'vitest';
 import { addGroupMember, createOrganization, createUser } from '../../src/app/organizations.js';
 import { setPassword } from '../../src/app/people.js';
+import { CHROMIUM } from '../helpers/services.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const hasChromium = existsSync(CHROMIUM);
+export { CHROMIUM, describeWithoutChromium, hasChromium } from '../helpers/services.js';
+
 const BROWSER_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -10,6 +10,7 @@ import { SAMPLE_PLACES } from '../helpers/places.js';
 import {
   clickAndLoad,
   type Dashboard,
+  describeWithoutChromium,
   fullEvent,
   hasChromium,
   openDashboard,
@@ -17,9 +18,7 @@ import {
 } from './dashboard.js';
 
 if (!hasChromium) {
-  describe('the event pages of the planning dashboard', () => {
-    it.skip('skipped: no browser at /usr/bin/chromium (apt-get install -y chromium)', () => {});
-  });
+  describeWithoutChromium('the event pages of the planning dashboard');
 } else {
   describe('the event pages of the planning dashboard', () => {
     let d: Dashboard;

@@ -9,6 +9,7 @@ import { addGroupMember, createGroup } from '../../src/app/organizations.js';
 import {
   clickAndLoad,
   type Dashboard,
+  describeWithoutChromium,
   fullEvent,
   hasChromium,
   openDashboard,
@@ -16,9 +17,7 @@ import {
 } from './dashboard.js';
 
 if (!hasChromium) {
-  describe('status moves in the planning dashboard', () => {
-    it.skip('skipped: no browser at /usr/bin/chromium (apt-get install -y chromium)', () => {});
-  });
+  describeWithoutChromium('status moves in the planning dashboard');
 } else {
   describe('status moves in the planning dashboard', () => {
     let d: Dashboard;

@@ -10,6 +10,7 @@ import { inviteUser, setPassword } from '../../src/app/people.js';
 import {
   clickAndLoad,
   type Dashboard,
+  describeWithoutChromium,
   hasChromium,
   openDashboard,
   PASSWORD,
@@ -20,9 +21,7 @@ import {
 const REFUSAL = 'That email and password do not match an account.';
 
 if (!hasChromium) {
-  describe('signing in to the planning dashboard', () => {
-    it.skip('skipped: no browser at /usr/bin/chromium (apt-get install -y chromium)', () => {});
-  });
+  describeWithoutChromium('signing in to the planning dashboard');
 } else {
   describe('signing in to the planning dashboard', () => {
     let d: Dashboard;

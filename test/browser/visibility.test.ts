@@ -5,12 +5,17 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Dashboard, fullEvent, hasChromium, openDashboard, seriousViolations } from './dashboard.js';
+import {
+  type Dashboard,
+  describeWithoutChromium,
+  fullEvent,
+  hasChromium,
+  openDashboard,
+  seriousViolations,
+} from './dashboard.js';
 
 if (!hasChromium) {
-  describe('who sees an event in the planning dashboard', () => {
-    it.skip('skipped: no browser at /usr/bin/chromium (apt-get install -y chromium)', () => {});
-  });
+  describeWithoutChromium('who sees an event in the planning dashboard');
 } else {
   describe('who sees an event in the planning dashboard', () => {
     let d: Dashboard;

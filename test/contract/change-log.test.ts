@@ -99,9 +99,9 @@ for (const backend of BACKENDS) {
             meetingRoomDates: [{ startDate: '2026-05-05', endDate: '2026-05-06' }],
           }),
         ).rejects.toBeInstanceOf(AgendaSessionsOrphanedError);
-        await expect(
-          updateEvent(deps, principal, id, { name: 'Racing' }, { ifMatch: '"stale"' }),
-        ).rejects.toBeInstanceOf(PreconditionFailedError);
+        await expect(updateEvent(deps, principal, id, { name: 'Racing' }, '"stale"')).rejects.toBeInstanceOf(
+          PreconditionFailedError,
+        );
         const current = await document(organizationId, id);
         await updateEvent(deps, principal, id, { name: current.name, numPeople: current.numPeople });
         await updateMyEvent(

@@ -1,4 +1,4 @@
-/** Redis for tests: a key prefix unique to this run, and a guard against window edges. */
+/** Redis for tests: a key prefix unique to this run. */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { requireServiceUrl } from './services.js';
@@ -14,17 +14,6 @@ export async function withRedis<T>(work: (redis: Redis) => Promise<T>): Promise<
   } finally {
     redis.disconnect();
   }
-}
-
-/**
- * Waits, if need be, until at least `marginMs` of the current window remain on Redis's clock, so a
- * burst of requests falls inside one fixed window and its counts are exact.
- */
-export async function awayFromWindowEdge(windowMs: number, marginMs: number): Promise<void> {
-  const [seconds, micros] = await withRedis((redis) => redis.time());
-  const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
-  const left = windowMs - (now % windowMs);
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 20));
 }
 
 /** Removes every key under a prefix. */

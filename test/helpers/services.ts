@@ -1,7 +1,9 @@
 /**
- * The external servers some suites need. Unset, those suites skip and say why; with
- * EVENTPLAN_REQUIRE_SERVICES=1 (CI) an unset URL fails the run instead, so nothing is skipped silently.
+ * The external servers and programs some suites need: PostgreSQL, Redis, and Chromium for the browser
+ * suites. Missing, those suites skip and say why; with EVENTPLAN_REQUIRE_SERVICES=1 (CI) a missing one
+ * fails the run instead, so nothing is skipped silently.
  */
+import { existsSync } from 'node:fs';
 import { describe, it } from 'vitest';
 
 export type Service = 'postgres' | 'redis';
@@ -36,6 +38,25 @@ export function describeWithService(service: Service | Service[], name: string, 
       });
     } else {
       it.skip(`skipped: ${variables} not set`, () => {});
+    }
+  });
+}
+
+/** Debian's Chromium, which playwright-core drives; `CHROMIUM` names another (as for npm run screenshots). */
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+
+/** Stands for a browser suite when Chromium is missing: skipped with the reason, or failed in CI. */
+export function describeWithoutChromium(name: string): void {
+  describe(name, () => {
+    if (servicesRequired()) {
+      it(`needs a browser at ${CHROMIUM}, which EVENTPLAN_REQUIRE_SERVICES=1 makes mandatory`, () => {
+        throw new Error(
+          `no browser at ${CHROMIUM} (apt-get install -y chromium), but EVENTPLAN_REQUIRE_SERVICES=1 forbids skipping this suite`,
+        );
+      });
+    } else {
+      it.skip(`skipped: no browser at ${CHROMIUM} (apt-get install -y chromium)`, () => {});
     }
   });
 }

@@ -17,8 +17,8 @@ export interface TestApp {
   deps: AppDeps;
   demo: Awaited<ReturnType<typeof createDemo>>;
   key: string;
-  /** The store's postgres:// URL (PostgreSQL only). */
-  databaseUrl?: string;
+  /** What reaches the store as DATABASE_URL: a postgres:// URL, or the SQLite file's path. */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -54,7 +54,7 @@ export async function startTestApp(
     deps,
     demo,
     key: demo.key,
-    ...(url === undefined ? {} : { databaseUrl: url }),
+    databaseUrl: url,
     async close() {
       await app.close();
       await rateLimiter.close();

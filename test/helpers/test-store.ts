@@ -16,8 +16,11 @@ export const ALL_BACKENDS: Backend[] = ['sqlite', 'postgres'];
 
 export interface TestStore {
   store: Store;
-  /** The postgres:// URL that reaches the store's schema (PostgreSQL only), for a test's own connections. */
-  url?: string;
+  /**
+   * What reaches the same store as DATABASE_URL, for a test's own connections or commands: the
+   * postgres:// URL of the store's schema, or the SQLite file's path.
+   */
+  url: string;
   /** Removes everything the store created. */
   destroy(): Promise<void>;
 }
@@ -50,10 +53,12 @@ export async function openTestStore(
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'eventplan-test-'));
-  const store = openSqliteStore({ path: join(dir, 'eventplan.db') });
+  const path = join(dir, 'eventplan.db');
+  const store = openSqliteStore({ path });
   if (migrate) await store.migrate();
   return {
     store,
+    url: path,
     async destroy() {
       await store.close();
       rmSync(dir, { recursive: true, force: true });

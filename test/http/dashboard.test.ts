@@ -2,48 +2,12 @@
  * The dashboard over HTTP (D15): what a browser receives, checked through the real app with `inject`
  * on the test backend. The browser suite (test/browser) walks the same pages as a person.
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPassword } from '../../src/app/people.js';
 import { SAMPLE_PLACES } from '../helpers/places.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { browserFor, formFields, PASSWORD } from './form-browser.js';
 import { clientFor, createEvent } from './requests.js';
-
-const PASSWORD = 'correct horse battery staple';
-const FORM = 'application/x-www-form-urlencoded';
-
-/** A browser of one: its cookies, and the form token of the last page it read. */
-function browserFor(t: TestApp, headers: Record<string, string> = {}) {
-  const jar = new Map<string, string>();
-  let token = '';
-  const remember = (response: LightMyRequestResponse) => {
-    for (const cookie of response.cookies) {
-      if (cookie.maxAge === 0 || cookie.value === '') jar.delete(cookie.name);
-      else jar.set(cookie.name, cookie.value);
-    }
-    token = /name="_csrf" value="([^"]+)"/.exec(response.body)?.[1] ?? token;
-    return response;
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  return {
-    jar,
-    get: async (url: string) =>
-      remember(await t.app.inject({ method: 'GET', url, headers: { ...headers, cookie: cookie() } })),
-    post: async (url: string, fields: Record<string, string>, withToken = true) =>
-      remember(
-        await t.app.inject({
-          method: 'POST',
-          url,
-          headers: { ...headers, cookie: cookie(), 'content-type': FORM },
-          payload: new URLSearchParams({ ...(withToken ? { _csrf: token } : {}), ...fields }).toString(),
-        }),
-      ),
-    async signIn(email = 'planner@example.com', password = PASSWORD) {
-      await this.get('/app/sign-in');
-      return this.post('/app/sign-in', { email, password, next: '/app' });
-    },
-  };
-}
 
 describe('the planning dashboard over HTTP', () => {
   let t: TestApp;
@@ -167,6 +131,43 @@ describe('the planning dashboard over HTTP', () => {
     expect((await browser.get('/app/places?q=l')).json()).toEqual({ data: [] });
     const form = await browser.get('/app/events/new');
     expect(form.body).toMatch(/<script src="\/app\/assets\/places\.js\?v=[0-9a-f]+" defer/);
+  });
+
+  it('keeps the places an event resolved when its "Edit details" form is saved unchanged', async () => {
+    await t.deps.store.places.replaceAll(SAMPLE_PLACES, 'sample@1');
+    const browser = browserFor(t);
+    await browser.signIn();
+    await browser.get('/app/events/new');
+    const created = await browser.post('/app/events/new', {
+      name: 'Lisbon offsite',
+      'formattedLocations[0].city': 'Lisbon',
+      'formattedLocations[0].country': 'PT',
+    });
+    expect(created.statusCode, created.body).toBe(303);
+    const id = /^\/app\/events\/([0-9a-f-]{36})\b/.exec(String(created.headers.location))![1]!;
+    const read = await clientFor(t).get(id);
+    expect(read.json().formattedLocations).toEqual([
+      {
+        city: 'Lisbon',
+        country: 'PT',
+        formatted_address: 'Lisbon, PT',
+        place_id: 'geonames:2267057',
+        countryCode: 'PT',
+        latitude: 38.71667,
+        longitude: -9.13333,
+        timeZone: 'Europe/Lisbon',
+      },
+    ]);
+
+    const edit = `/app/events/${id}/edit`;
+    const saved = await browser.post(edit, formFields((await browser.get(edit)).body, edit));
+    expect(saved.statusCode, saved.body).toBe(303);
+    // Nothing was changed, so nothing is: the same document, and no change record (D17).
+    const after = await clientFor(t).get(id);
+    expect(after.json().formattedLocations).toEqual(read.json().formattedLocations);
+    expect(after.body).toBe(read.body);
+    const history = await t.deps.store.events.changes(t.demo.organizationId, id, { limit: 10 });
+    expect(history.map((change) => change.type)).toEqual(['event.created']);
   });
 
   it('ends the session at sign-out, so the old cookie no longer works', async () => {

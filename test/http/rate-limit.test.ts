@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
 import { issueKey } from '../../src/app/api-keys.js';
 import { createDemo } from '../../src/app/organizations.js';
+import { testClock } from '../helpers/rate-limiter-contract.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { clientFor, expectProblem, type Response } from './requests.js';
 
@@ -47,7 +49,34 @@ describe('rate limits (D13)', () => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(120);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it('after five requests in the first second of a minute, asks the sixth to wait 12 s, and lets it in then', async () => {
+    const clock = testClock();
+    const timed = await startTestApp({
+      rateLimiter: createMemoryRateLimiter({ limit: LIMIT, now: clock.now }),
+    });
+    try {
+      const api = clientFor(timed);
+      clock.advance(500);
+      for (let index = 0; index < LIMIT; index++) expect((await api.list()).statusCode).toBe(200);
+      const refused = await api.list();
+      expectProblem(refused, 429, 'rate_limited');
+      expect(refused.headers['retry-after']).toBe('12');
+      expect(refused.headers['ratelimit-remaining']).toBe('0');
+      expect(refused.headers['ratelimit-reset']).toBe('60');
+
+      clock.advance(12_000);
+      const admitted = await api.list();
+      expect(admitted.statusCode).toBe(200);
+      expect(admitted.headers['ratelimit-remaining']).toBe('0');
+      // Sixty seconds of nothing later, the whole limit is back.
+      clock.advance(60_000);
+      expect((await api.list()).headers['ratelimit-remaining']).toBe(String(LIMIT - 1));
+    } finally {
+      await timed.close();
+    }
   });
 
   it('carries the headers on 401s', async () => {

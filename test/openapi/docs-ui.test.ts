@@ -1,15 +1,15 @@
 /**
  * The interactive reference in a real browser: /docs from a listening app lists the operations, and a
  * "Try it out" call with an API key succeeds. Runs when Chromium is installed at /usr/bin/chromium
- * (`apt-get install -y chromium`; CI installs it), and says why it skipped otherwise.
+ * (`apt-get install -y chromium`; CI installs it), and says why it skipped otherwise (or fails, with
+ * EVENTPLAN_REQUIRE_SERVICES=1).
  */
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, describeWithoutChromium, hasChromium } from '../helpers/services.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const BROWSER_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -21,10 +21,8 @@ const BROWSER_ARGS = [
   '--disable-sync',
 ];
 
-if (!existsSync(CHROMIUM)) {
-  describe('the interactive reference at /docs', () => {
-    it.skip(`skipped: no browser at ${CHROMIUM} (apt-get install -y chromium)`, () => {});
-  });
+if (!hasChromium) {
+  describeWithoutChromium('the interactive reference at /docs');
 } else {
   describe('the interactive reference at /docs', () => {
     let t: TestApp;

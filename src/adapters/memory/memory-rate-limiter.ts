@@ -1,53 +1,46 @@
 import type { RateLimiter } from '../../ports/rate-limiter.js';
-import { decide } from '../sliding-window.js';
+import { gcraDecision, gcraPolicy } from '../gcra.js';
 
-interface Counter {
-  windowStart: number;
-  previous: number;
-  current: number;
+/** A client's theoretical arrival time (see ../gcra.ts), updated in place: no allocation per request. */
+interface Allowance {
+  tatUs: number;
 }
 
 /** Per-process counters: right for one instance; several instances need the Redis store. */
 export function createMemoryRateLimiter(options: {
   limit: number;
   windowMs?: number;
+  /** Milliseconds since the epoch; a test's clock. */
   now?: () => number;
 }): RateLimiter {
   const windowMs = options.windowMs ?? 60_000;
+  const policy = gcraPolicy(options.limit, windowMs);
   const now = options.now ?? Date.now;
-  const counters = new Map<string, Counter>();
-  let sweptWindow = 0;
+  const allowances = new Map<string, Allowance>();
+  let sweptAt = 0;
 
   return {
     async consume(key) {
-      const time = now();
-      const windowStart = time - (time % windowMs);
-      if (windowStart !== sweptWindow) {
-        // Counters older than the previous window can no longer matter.
-        for (const [name, counter] of counters) {
-          if (counter.windowStart < windowStart - windowMs) counters.delete(name);
+      const nowUs = Math.round(now() * 1000);
+      if (nowUs - sweptAt >= windowMs * 1000) {
+        // A client whose allowance is whole again is the same as one never seen.
+        for (const [name, allowance] of allowances) {
+          if (allowance.tatUs <= nowUs) allowances.delete(name);
         }
-        sweptWindow = windowStart;
+        sweptAt = nowUs;
       }
-      let counter = counters.get(key);
-      if (!counter) {
-        counter = { windowStart, previous: 0, current: 0 };
-        counters.set(key, counter);
-      } else if (counter.windowStart !== windowStart) {
-        counter.previous = counter.windowStart === windowStart - windowMs ? counter.current : 0;
-        counter.current = 0;
-        counter.windowStart = windowStart;
+      let allowance = allowances.get(key);
+      if (!allowance) {
+        allowance = { tatUs: nowUs };
+        allowances.set(key, allowance);
       }
-      const decision = decide(
-        { previous: counter.previous, current: counter.current, elapsedMs: time - windowStart },
-        options.limit,
-        windowMs,
-      );
-      if (decision.allowed) counter.current++;
-      return decision;
+      const tatUs = allowance.tatUs > nowUs ? allowance.tatUs : nowUs;
+      if (tatUs - nowUs > policy.toleranceUs) return gcraDecision(policy, false, tatUs - nowUs);
+      allowance.tatUs = tatUs + policy.intervalUs;
+      return gcraDecision(policy, true, allowance.tatUs - nowUs);
     },
     async close() {
-      counters.clear();
+      allowances.clear();
     },
   };
 }

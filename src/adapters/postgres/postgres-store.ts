@@ -78,7 +78,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
   const sessions = createPostgresSessionRepository(pool);
   const webhooks = createPostgresWebhookRepository(pool);
   const mail = createPostgresMailOutbox(pool);
-  const places = createPostgresPlaceRepository(pool);
+  const places = createPostgresPlaceRepository(pool, unlimited);
   const transfer = createPostgresDataTransfer(unlimited);
   let closed: Promise<void> | undefined;
 

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { awayFromWindowEdge, deleteKeys, uniqueKeyPrefix, withRedis } from '../../../test/helpers/redis.js';
+import { rateLimiterContract, testClock } from '../../../test/helpers/rate-limiter-contract.js';
+import { deleteKeys, uniqueKeyPrefix, withRedis } from '../../../test/helpers/redis.js';
 import { describeWithService, requireServiceUrl } from '../../../test/helpers/services.js';
 import { createMemoryRateLimiter } from '../memory/memory-rate-limiter.js';
 import { createRedisRateLimiter, type RedisRateLimiter } from './redis-rate-limiter.js';
@@ -7,8 +8,8 @@ import { createRedisRateLimiter, type RedisRateLimiter } from './redis-rate-limi
 describeWithService('redis', 'Redis rate limiter', () => {
   const keyPrefix = uniqueKeyPrefix();
   const limiters: RedisRateLimiter[] = [];
-  const open = async (limit: number, windowMs = 60_000) => {
-    const limiter = createRedisRateLimiter({ url: requireServiceUrl('redis'), limit, windowMs, keyPrefix });
+  const open = async (options: { limit: number; windowMs?: number; now?: () => number }) => {
+    const limiter = createRedisRateLimiter({ url: requireServiceUrl('redis'), keyPrefix, ...options });
     limiters.push(limiter);
     expect(await limiter.ready()).toBe(true);
     return limiter;
@@ -18,64 +19,40 @@ describeWithService('redis', 'Redis rate limiter', () => {
     await deleteKeys(keyPrefix);
   });
 
-  it('answers each request exactly as the in-process store does', async () => {
-    const redis = await open(5);
-    const memory = createMemoryRateLimiter({ limit: 5 });
-    await awayFromWindowEdge(60_000, 5_000);
-    const shared = [];
-    const local = [];
-    for (let i = 0; i < 8; i++) {
-      shared.push(await redis.consume('same-answers'));
-      local.push(await memory.consume('same-answers'));
-    }
-    const figures = ({
-      allowed,
-      limit,
-      remaining,
-    }: {
-      allowed: boolean;
-      limit: number;
-      remaining: number;
-    }) => ({
-      allowed,
-      limit,
-      remaining,
-    });
-    expect(shared.map(figures)).toEqual(local.map(figures));
-    expect(shared.map((decision) => decision.allowed)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
-    expect(shared[5]!.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  describe('on a clock the test moves', () => {
+    rateLimiterContract((options) => open(options));
   });
 
-  it('sets the counter to expire in the same step that counts', async () => {
-    const limiter = await open(10, 30_000);
-    await limiter.consume('expiring');
+  it('answers each request exactly as the in-process store does', async () => {
+    const clock = testClock();
+    const redis = await open({ limit: 5, now: clock.now });
+    const memory = createMemoryRateLimiter({ limit: 5, now: clock.now });
+    const shared = [];
+    const local = [];
+    for (let i = 0; i < 40; i++) {
+      shared.push(await redis.consume('same-answers'));
+      local.push(await memory.consume('same-answers'));
+      clock.advance((i % 4) * 1_700);
+    }
+    expect(shared).toEqual(local);
+    expect(shared.filter((decision) => !decision.allowed).length).toBeGreaterThan(0);
+  });
+
+  it("uses Redis's clock when given none, and sets the key to expire when the allowance is whole again", async () => {
+    const limiter = await open({ limit: 10, windowMs: 30_000 });
+    const decisions = [];
+    for (let i = 0; i < 11; i++) decisions.push(await limiter.consume('expiring'));
+    expect(decisions.map((decision) => decision.allowed)).toEqual([...Array(10).fill(true), false]);
+    expect(decisions[10]!.retryAfterSeconds).toBeLessThanOrEqual(3);
     const ttl = await withRedis((redis) => redis.pttl(`${keyPrefix}expiring`));
-    expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(60_000);
+    expect(ttl).toBeGreaterThan(25_000);
+    expect(ttl).toBeLessThanOrEqual(30_000);
   });
 
   it('counts every one of many concurrent requests, never more than the limit', async () => {
-    const limiter = await open(20);
-    await awayFromWindowEdge(60_000, 5_000);
+    const limiter = await open({ limit: 20, now: testClock().now });
     const decisions = await Promise.all(Array.from({ length: 60 }, () => limiter.consume('concurrent')));
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(20);
-  });
-
-  it('keeps the counters of different keys apart', async () => {
-    const limiter = await open(1);
-    await awayFromWindowEdge(60_000, 5_000);
-    expect((await limiter.consume('first')).allowed).toBe(true);
-    expect((await limiter.consume('first')).allowed).toBe(false);
-    expect((await limiter.consume('second')).allowed).toBe(true);
   });
 });
 

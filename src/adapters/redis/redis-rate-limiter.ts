@@ -1,49 +1,46 @@
 /**
  * Rate-limit counters shared by every instance, in Redis. One Lua script per request reads the
- * counters, decides, counts and sets the expiry in a single atomic step, with Redis's own clock,
- * so instances whose clocks drift still share one window. The decision is the same sliding-window
- * counter as the in-process store (../sliding-window.ts): two fixed windows, the previous weighted.
+ * client's allowance, decides, counts and sets the expiry in a single atomic step, with Redis's own
+ * clock, so instances whose clocks drift still share one allowance. The rule is the same GCRA as the
+ * in-process store (../gcra.ts), operation for operation.
  *
  * Fail-open (D13): when Redis is unreachable or slow, requests are let through at once, each one
  * counted (`storeErrors()`, exported as a metric) and a warning logged at most every few seconds.
  */
 import type { Redis } from 'ioredis';
 import type { RateLimitDecision, RateLimiter } from '../../ports/rate-limiter.js';
-import { decide } from '../sliding-window.js';
+import { gcraDecision, gcraPolicy } from '../gcra.js';
 import { type FailOpenRedisOptions, openFailOpenRedis } from './fail-open-redis.js';
 
 /**
- * KEYS[1]: the client's counter, a hash {start, current, previous}. ARGV: window ms, limit.
- * Returns {allowed, previous, current before this request, ms elapsed in the window}. The test
- * below is the one in decide(), operation for operation, so both give the same answer.
+ * KEYS[1]: the client's hash; its field `tat` is the theoretical arrival time in microseconds.
+ * ARGV: interval µs, tolerance µs, and optionally now in µs (a test's clock; otherwise Redis's TIME).
+ * Returns {allowed (1 or 0), how far the TAT is ahead of now once decided, in µs}. The key expires
+ * when the allowance is whole again, which is the same as never seen.
  */
-const SLIDING_WINDOW_SCRIPT = `
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local window = tonumber(ARGV[1])
-local limit = tonumber(ARGV[2])
-local windowStart = now - (now % window)
-local state = redis.call('HMGET', KEYS[1], 'start', 'current', 'previous')
-local start = tonumber(state[1])
-local current = tonumber(state[2]) or 0
-local previous = tonumber(state[3]) or 0
-if start ~= windowStart then
-  if start == windowStart - window then previous = current else previous = 0 end
-  current = 0
+const GCRA_SCRIPT = `
+local interval = tonumber(ARGV[1])
+local tolerance = tonumber(ARGV[2])
+local now = tonumber(ARGV[3])
+if not now then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000000 + tonumber(time[2])
 end
-local elapsed = now - windowStart
-local allowed = 0
-if previous * (1 - elapsed / window) + current + 1 <= limit then allowed = 1 end
-redis.call('HSET', KEYS[1], 'start', string.format('%d', windowStart),
-  'current', current + allowed, 'previous', previous)
-redis.call('PEXPIRE', KEYS[1], 2 * window)
-return {allowed, previous, current, elapsed}
+local tat = tonumber(redis.call('HGET', KEYS[1], 'tat'))
+if not tat or tat < now then tat = now end
+if tat - now > tolerance then return {0, tat - now} end
+tat = tat + interval
+redis.call('HSET', KEYS[1], 'tat', string.format('%d', tat))
+redis.call('PEXPIRE', KEYS[1], math.ceil((tat - now) / 1000))
+return {1, tat - now}
 `;
 
 export interface RedisRateLimiterOptions extends FailOpenRedisOptions {
   /** Requests per window and key. */
   limit: number;
   windowMs?: number;
+  /** Milliseconds since the epoch, sent with each request instead of Redis's clock: a test's clock. */
+  now?: () => number;
   /** Prepended to every counter key; lets several deployments (or test runs) share one Redis. */
   keyPrefix?: string;
 }
@@ -54,16 +51,19 @@ export interface RedisRateLimiter extends RateLimiter {
   ready(): Promise<boolean>;
 }
 
-type SlidingWindowReply = [allowed: number, previous: number, current: number, elapsedMs: number];
+type GcraReply = [allowed: number, aheadUs: number];
 
 interface ScriptedRedis extends Redis {
-  slidingWindow(key: string, windowMs: number, limit: number): Promise<SlidingWindowReply>;
+  gcra(key: string, intervalUs: number, toleranceUs: number, nowUs?: number): Promise<GcraReply>;
 }
 
 export const DEFAULT_KEY_PREFIX = 'eventplan:ratelimit:';
 
 export function createRedisRateLimiter(options: RedisRateLimiterOptions): RedisRateLimiter {
   const windowMs = options.windowMs ?? 60_000;
+  const policy = gcraPolicy(options.limit, windowMs);
+  const { intervalUs, toleranceUs } = policy;
+  const clock = options.now;
   const prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
   const connection = openFailOpenRedis<ScriptedRedis>(
     options,
@@ -71,19 +71,15 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RedisR
   );
   const { redis, noteFailure } = connection;
   // EVALSHA, falling back to EVAL (which loads the script) when Redis does not know it yet.
-  redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW_SCRIPT });
+  redis.defineCommand('gcra', { numberOfKeys: 1, lua: GCRA_SCRIPT });
 
   return {
     async consume(key): Promise<RateLimitDecision> {
       try {
-        const [allowed, previous, current, elapsedMs] = await redis.slidingWindow(
-          prefix + key,
-          windowMs,
-          options.limit,
-        );
-        const decision = decide({ previous, current, elapsedMs }, options.limit, windowMs);
-        // The script's answer is the one that was counted; decide() supplies the headers' figures.
-        return { ...decision, allowed: allowed === 1 };
+        const [allowed, aheadUs] = clock
+          ? await redis.gcra(prefix + key, intervalUs, toleranceUs, Math.round(clock() * 1000))
+          : await redis.gcra(prefix + key, intervalUs, toleranceUs);
+        return gcraDecision(policy, allowed === 1, aheadUs);
       } catch (error) {
         noteFailure(error, true);
         // Nothing was counted, so nothing is known to be used up.

@@ -64,7 +64,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
     sessions ??= createSqliteSessionRepository(db, queue);
     webhooks ??= createSqliteWebhookRepository(db, queue);
     mail ??= createSqliteMailOutbox(db, queue);
-    places ??= createSqlitePlaceRepository(db, queue);
+    places ??= createSqlitePlaceRepository(db);
   };
 
   return {

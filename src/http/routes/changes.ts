@@ -9,7 +9,7 @@ import {
   revisionsCursorProblems,
 } from '../../app/change-feed.js';
 import type { AppDeps } from '../../app/deps.js';
-import { eventIdProblems } from '../../app/events.js';
+import { eventIdProblems } from '../../app/event-ids.js';
 import { type Problem, ValidationError } from '../../domain/errors.js';
 import { queryProblems } from '../query.js';
 import {

@@ -2,7 +2,8 @@ import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.js';
 import { ifNoneMatchHits } from '../../app/etag.js';
-import { createEvent, eventIdProblems, getEventDocument, listEvents, updateEvent } from '../../app/events.js';
+import { eventIdProblems } from '../../app/event-ids.js';
+import { createEvent, getEventDocument, listEvents, updateEvent } from '../../app/events.js';
 import { createEventIdempotently } from '../../app/idempotent-create.js';
 import { ValidationError } from '../../domain/errors.js';
 import { hasEventFilter, readEventFilter } from '../../domain/event-filter.js';
@@ -62,8 +63,8 @@ async function checkListQuery(request: FastifyRequest) {
   if (problems.length > 0) throw new ValidationError(problems);
 }
 
-function sendDocument(reply: FastifyReply, document: { body: string | Buffer; etag: string }) {
-  return reply.type(JSON_TYPE).header('etag', document.etag).send(document.body);
+function sendDocument(reply: FastifyReply, body: string | Buffer, etag: string) {
+  return reply.type(JSON_TYPE).header('etag', etag).send(body);
 }
 
 export function eventRoutes(deps: AppDeps) {
@@ -121,7 +122,7 @@ export function eventRoutes(deps: AppDeps) {
         if (ifNoneMatch !== undefined && ifNoneMatchHits(ifNoneMatch, document.etag)) {
           return reply.code(304).header('etag', document.etag).send();
         }
-        return sendDocument(reply, document);
+        return sendDocument(reply, document.body, document.etag);
       },
     );
 
@@ -134,10 +135,10 @@ export function eventRoutes(deps: AppDeps) {
         preValidation: requireObjectBody,
       },
       async (request, reply) => {
-        const document = await updateEvent(deps, request.principal, request.params.id, request.body, {
-          ifMatch: request.headers['if-match'],
-        });
-        return sendDocument(reply, { body: document.text, etag: document.etag });
+        const { id } = request.params;
+        const ifMatch = request.headers['if-match'];
+        const { document } = await updateEvent(deps, request.principal, id, request.body, ifMatch);
+        return sendDocument(reply, document.text, document.etag);
       },
     );
   };

@@ -1,0 +1,231 @@
+/**
+ * The one way an event changes, whoever asks: the API, the dashboard and the operator's command line
+ * all call `changeEvent` (and `createEventBy` for a new event). In order, it looks the event up in the
+ * requester's scope, resolves the places the change sends, applies the pure domain change, describes
+ * it for the change log, makes the document and its ETag once, and writes all of it through the
+ * store in one transaction, if the precondition still holds. What differs between changes is only the
+ * `EventChange` given (event-changes.ts).
+ */
+import type { Actor, StatusChangeData } from '../domain/changes.js';
+import { buildNewEvent } from '../domain/create-event.js';
+import { deepEqual } from '../domain/deep-equal.js';
+import { PreconditionFailedError } from '../domain/errors.js';
+import type { EventDetails, StoredEvent } from '../domain/types.js';
+import type { EventDocument, EventWrite } from '../ports/event-repository.js';
+import type { IdempotencyClaim } from '../ports/idempotency-repository.js';
+import { describeChange } from './change-log.js';
+import { type AppDeps, nowText } from './deps.js';
+import { eventDocument, ifMatchAllows, storedEtag } from './etag.js';
+import { assertEventId, notFound } from './event-ids.js';
+import { type LocationQuery, type ResolvedPlace, resolvePlaces, withResolvedPlaces } from './places.js';
+
+type ActorOf<Type extends Actor['type']> = Extract<Actor, { type: Type }>;
+
+/** An API key: any event of the key's organization. */
+export interface KeyRequester {
+  scope: 'organization';
+  organizationId: string;
+  actor: ActorOf<'api_key'>;
+}
+
+/** A person in the dashboard: only the events granted to them (D15). */
+export interface PersonRequester {
+  scope: 'grants';
+  organizationId: string;
+  actor: ActorOf<'person'>;
+}
+
+/** The operator's command line: any event, addressed by its id alone. */
+export interface OperatorRequester {
+  scope: 'any';
+  actor: ActorOf<'operator'>;
+}
+
+/** Who asks for a change: where the event is looked up, and how the change log names them. */
+export type Requester = KeyRequester | PersonRequester | OperatorRequester;
+
+/** Who may create an event, and becomes its creator. */
+export type Creator = KeyRequester | PersonRequester;
+
+export const OPERATOR: OperatorRequester = { scope: 'any', actor: { type: 'operator' } };
+
+/** What the event must still be for the change to apply; otherwise 412 and nothing is written. */
+export type Precondition =
+  /** An If-Match header: `*`, or one of its tags is the event's ETag. */
+  | { ifMatch: string }
+  /** The version a dashboard form carries: the event's ETag when the form was read. */
+  | { version: string };
+
+/** What a domain change is given besides the event and its input. */
+export interface ChangeContext<Prepared, R extends Requester = Requester> {
+  now: string;
+  /** A new id, for what the change adds (agenda sessions). */
+  newId: () => string;
+  requester: R;
+  /** What the change's `prepare` read (undefined without one). */
+  prepared: Prepared;
+}
+
+/**
+ * What a domain change made. An object, so that a change can come to carry more parts written in the
+ * same transaction as the event (more change records, rows of its own, mail to send).
+ */
+export interface ChangeOutcome {
+  event: StoredEvent;
+  /** A status move's record data: where from, where to, and the comment or reason given. */
+  data?: StatusChangeData;
+}
+
+/** One kind of change (event-changes.ts): the pure change, and what it needs before the write. */
+export interface EventChange<Input, Prepared = undefined, R extends Requester = Requester> {
+  /** The locations `input` sends, resolved to places before the write; undefined when it sends none. */
+  sentLocations?(input: Input): readonly LocationQuery[] | undefined;
+  /**
+   * Reads the change needs, made once the event is found and before the write: the write itself reads
+   * nothing more (on SQLite it runs synchronously, inside the store's transaction).
+   */
+  prepare?(deps: AppDeps, organizationId: string, eventId: string, input: Input): Promise<Prepared>;
+  /**
+   * The change of `current`, pure: its outcome, undefined when nothing changes, or a throw that refuses
+   * it (in D5's order: a cancelled event, then every problem of the input, then orphaned sessions).
+   */
+  apply(current: StoredEvent, input: Input, context: ChangeContext<Prepared, R>): ChangeOutcome | undefined;
+}
+
+/** The event after a change (or as it was, when nothing changed), with its document as stored. */
+export interface ChangedEvent {
+  event: StoredEvent;
+  document: EventDocument & { etag: string };
+}
+
+/** The organization of the event `id` names within the requester's scope; 404 when there is none. */
+async function organizationInScope(
+  deps: AppDeps,
+  requester: PersonRequester | OperatorRequester,
+  eventId: string,
+  id: string,
+): Promise<string> {
+  if (requester.scope === 'grants') {
+    const { organizationId, actor } = requester;
+    // An event not granted to the person is the same 404 as one that does not exist.
+    if (!(await deps.store.events.findGranted(organizationId, actor.userId, eventId))) throw notFound(id);
+    return organizationId;
+  }
+  const organizationId = await deps.store.events.findOrganizationOf(eventId);
+  if (!organizationId) throw notFound(id);
+  return organizationId;
+}
+
+const preconditionHolds = (precondition: Precondition, stored: EventDocument): boolean =>
+  'ifMatch' in precondition
+    ? ifMatchAllows(precondition.ifMatch, storedEtag(stored))
+    : precondition.version === storedEtag(stored);
+
+/** The places of the locations sent, looked up before the write; undefined when none were sent. */
+function placesOf(deps: AppDeps, locations: readonly LocationQuery[] | undefined) {
+  return locations === undefined || locations.length === 0 ? undefined : resolvePlaces(deps, locations);
+}
+
+/**
+ * `next` with its locations' places set. Undefined when that makes it `current` again: locations sent
+ * back as read, without their resolved fields, change nothing (and so record nothing, D17).
+ */
+function withPlaces(
+  current: StoredEvent,
+  next: StoredEvent,
+  places: readonly (ResolvedPlace | undefined)[],
+): StoredEvent | undefined {
+  const details = withResolvedPlaces(next.details, places);
+  const unchanged =
+    next.previousStatus === current.previousStatus &&
+    deepEqual({ ...details, updatedAt: current.details.updatedAt }, current.details);
+  return unchanged ? undefined : { ...next, details };
+}
+
+/** What the store writes for a change: the event, its change record, and its document, each made once. */
+function writeOf(
+  deps: AppDeps,
+  actor: Actor,
+  before: EventDetails | undefined,
+  event: StoredEvent,
+  data?: StatusChangeData,
+): EventWrite {
+  return {
+    event,
+    change: describeChange(deps, actor, before, event.details, data),
+    document: eventDocument(event.details),
+  };
+}
+
+/**
+ * Changes the event `id` names, as `change` says with `input`. Checks come in D5's order: the event
+ * in scope (404), a cancelled event (409, by the change), the precondition (412), the input's
+ * problems (400), orphaned sessions (409); a refused change writes nothing. The precondition is
+ * judged inside the store's write, so two requests holding the same ETag cannot both win.
+ */
+export async function changeEvent<Input, Prepared, R extends Requester>(
+  deps: AppDeps,
+  requester: R,
+  id: string,
+  change: EventChange<Input, Prepared, R>,
+  input: Input,
+  precondition?: Precondition,
+): Promise<ChangedEvent> {
+  const eventId = assertEventId(id);
+  const now = nowText(deps);
+  // An API key's scope is its organization, which the write itself is limited to: no read before it.
+  const organizationId =
+    requester.scope === 'organization'
+      ? requester.organizationId
+      : await organizationInScope(deps, requester as PersonRequester | OperatorRequester, eventId, id);
+  const resolving = placesOf(deps, change.sentLocations?.(input));
+  const places = resolving && (await resolving);
+  const prepared = change.prepare && (await change.prepare(deps, organizationId, eventId, input));
+  const context = { now, newId: () => deps.ids.uuid(), requester, prepared: prepared as Prepared };
+  let result: ChangedEvent | undefined;
+  const written = await deps.store.events.update(organizationId, eventId, (current, stored) => {
+    // A cancelled event is refused by the change first (409 before 412).
+    if (precondition && current.details.status !== 'cancelled' && !preconditionHolds(precondition, stored)) {
+      throw new PreconditionFailedError();
+    }
+    const outcome = change.apply(current, input, context);
+    const event = outcome && (places ? withPlaces(current, outcome.event, places) : outcome.event);
+    if (!outcome || !event) {
+      result = { event: current, document: { text: stored.text, etag: storedEtag(stored) } };
+      return undefined;
+    }
+    const write = writeOf(deps, requester.actor, current.details, event, outcome.data);
+    result = write;
+    return write;
+  });
+  if (!written || !result) throw notFound(id);
+  return result;
+}
+
+/**
+ * Creates an event (D9) from a create body: the creator's organization owns it, the creator and the
+ * creator's approvers are granted it, and its `event.created` record is written with it. With a
+ * claim, the Idempotency-Key is recorded in the same transaction (idempotent-create.ts).
+ */
+export async function createEventBy(
+  deps: AppDeps,
+  creator: Creator,
+  body: unknown,
+  idempotency?: IdempotencyClaim,
+): Promise<{ id: string; grantedTo: number }> {
+  const now = nowText(deps);
+  const built = buildNewEvent(body, { id: deps.ids.uuid(), now, newId: () => deps.ids.uuid() });
+  const resolving = placesOf(deps, built.formattedLocations);
+  const details = resolving ? withResolvedPlaces(built, await resolving) : built;
+  const event: StoredEvent = {
+    organizationId: creator.organizationId,
+    createdBy: creator.actor.userId,
+    previousStatus: null,
+    details,
+  };
+  const { grantedTo } = await deps.store.events.insert(
+    writeOf(deps, creator.actor, undefined, event),
+    idempotency,
+  );
+  return { id: details.id, grantedTo };
+}

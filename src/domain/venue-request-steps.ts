@@ -1,0 +1,215 @@
+/**
+ * The steps of a request for proposals before a decision (D21, D22): shortlisting or sending at once,
+ * sending the shortlist, the venue's first view, the venue turning down, the planner withdrawing, and
+ * the event's cancellation. Each is a pure function returning a RequestStep (or throwing a typed
+ * error); proposals are in proposal-submission.ts, awards and declines in award.ts.
+ */
+import { addDays, isPastDate, utcDateOf } from './anywhere-on-earth.js';
+import type { ChecklistItem } from './errors.js';
+import {
+  EventNotSourcingError,
+  RequestClosedError,
+  RequestNotSentError,
+  ValidationError,
+  VenueAlreadyRequestedError,
+  VenueArchivedError,
+} from './errors.js';
+import type { EventDetails, EventStatus } from './types.js';
+import { type Venue, venueSummary } from './venue.js';
+import {
+  isClosedRequest,
+  isOpenRequest,
+  isSourcing,
+  type RequestStep,
+  statusChange,
+  type TurnDown,
+  type VenueRequest,
+} from './venue-request.js';
+
+/** At most this many requests per event, whatever their status (D21). */
+export const MAX_REQUESTS_PER_EVENT = 50;
+
+/** Without a decision deadline, a request is due this many days after it is sent (D21). */
+export const DEFAULT_RESPONSE_DAYS = 14;
+
+/** What the steps read of the event. */
+export type SourcingEvent = Pick<EventDetails, 'id' | 'status' | 'decisionDeadline'>;
+
+/**
+ * The response due date a request is sent with (D21): the one the planner gave, else the date of the
+ * event's decision deadline, else 14 days after sending (UTC). A date that has passed by the time of
+ * sending (a shortlisted request's, or the deadline's) gives way to the next rule.
+ */
+export function responseDueDateOnSending(
+  given: string | null,
+  decisionDeadline: string | null,
+  now: string,
+): string {
+  if (given !== null && !isPastDate(given, now)) return given;
+  const deadlineDate = decisionDeadline?.slice(0, 10);
+  if (deadlineDate !== undefined && !isPastDate(deadlineDate, now)) return deadlineDate;
+  return addDays(utcDateOf(now), DEFAULT_RESPONSE_DAYS);
+}
+
+export interface AddVenueRequest {
+  event: SourcingEvent;
+  venue: Venue;
+  /** Every request of the event, whatever its status. */
+  existing: readonly VenueRequest[];
+  /** From readNewVenueRequest: null lets the default apply. */
+  responseDueDate: string | null;
+  id: string;
+  now: string;
+}
+
+/**
+ * Adds a venue to an event (D21): on the shortlist while the event is `draft` or `pending_approval`,
+ * sent at once while venues are being asked. Throws EventNotSourcingError (booked, completed,
+ * cancelled), VenueArchivedError, VenueAlreadyRequestedError, or a ValidationError naming `venueId`
+ * when the event already has 50 requests.
+ */
+export function addVenueRequest(input: AddVenueRequest): RequestStep {
+  const { event, venue, existing, now } = input;
+  if (!isSourcing(event.status)) throw new EventNotSourcingError(event.status);
+  if (venue.archivedAt !== null) throw new VenueArchivedError(venue.name);
+  const same = existing.find((request) => request.venue.id === venue.id);
+  if (same) throw new VenueAlreadyRequestedError(same.id);
+  if (existing.length >= MAX_REQUESTS_PER_EVENT) {
+    throw new ValidationError([
+      {
+        field: 'venueId',
+        code: 'too_many',
+        message: `an event can have at most ${MAX_REQUESTS_PER_EVENT} venue requests`,
+      },
+    ]);
+  }
+  const shortlisted: VenueRequest = {
+    id: input.id,
+    eventId: event.id,
+    venue: venueSummary(venue),
+    status: 'shortlisted',
+    responseDueDate: input.responseDueDate,
+    sentAt: null,
+    viewedAt: null,
+    respondedAt: null,
+    turnDown: null,
+    decision: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (!sendsAtOnce(event.status)) return { before: null, after: shortlisted, tellVenue: false, change: null };
+  return { ...send(shortlisted, event, now), before: null };
+}
+
+/** While venues are being asked, a new request goes out at once; before that, it waits on the shortlist. */
+function sendsAtOnce(status: EventStatus): boolean {
+  return status === 'wait_for_proposals' || status === 'proposals_received';
+}
+
+function send(
+  request: VenueRequest,
+  event: Pick<SourcingEvent, 'decisionDeadline'>,
+  now: string,
+): RequestStep {
+  const after: VenueRequest = {
+    ...request,
+    status: 'sent',
+    responseDueDate: responseDueDateOnSending(request.responseDueDate, event.decisionDeadline, now),
+    sentAt: now,
+    updatedAt: now,
+  };
+  return { before: request, after, tellVenue: true, change: statusChange(after, 'sent') };
+}
+
+/**
+ * Sends every shortlisted request: what a move into `wait_for_proposals` does (D21), whoever makes it.
+ * Requests in other statuses are left as they are.
+ */
+export function sendShortlist(
+  requests: readonly VenueRequest[],
+  event: Pick<SourcingEvent, 'decisionDeadline'>,
+  now: string,
+): RequestStep[] {
+  return requests
+    .filter((request) => request.status === 'shortlisted')
+    .map((request) => send(request, event, now));
+}
+
+/**
+ * The venue opened its link (D22): a `sent` request becomes `viewed`, and `viewedAt` is set the first
+ * time only, while the request is open (a closed request's page changes nothing). Returns null when
+ * nothing changes. No change record and no mail: a view is not a step of the log (D21).
+ */
+export function markViewed(request: VenueRequest, now: string): RequestStep | null {
+  if (request.viewedAt !== null || !isOpenRequest(request.status)) return null;
+  const after: VenueRequest = {
+    ...request,
+    status: request.status === 'sent' ? 'viewed' : request.status,
+    viewedAt: now,
+    updatedAt: now,
+  };
+  return { before: request, after, tellVenue: false, change: null };
+}
+
+/**
+ * Refuses a step the venue takes (a proposal or a turn-down) unless the request is open and the
+ * event still sourcing: RequestNotSentError, RequestClosedError, EventNotSourcingError.
+ */
+export function assertVenueMayAnswer(request: VenueRequest, eventStatus: EventStatus): void {
+  if (request.status === 'shortlisted') throw new RequestNotSentError();
+  if (isClosedRequest(request.status)) throw new RequestClosedError(request.status);
+  if (!isSourcing(eventStatus)) throw new EventNotSourcingError(eventStatus);
+}
+
+/**
+ * The venue declines to bid (D22), from `sent`, `viewed` or `proposed` (a venue may take back a
+ * proposal this way). The planners are told by the use case (D24); the venue is not.
+ */
+export function turnDownRequest(
+  request: VenueRequest,
+  eventStatus: EventStatus,
+  turnDown: TurnDown,
+  now: string,
+): RequestStep {
+  assertVenueMayAnswer(request, eventStatus);
+  const after: VenueRequest = {
+    ...request,
+    status: 'turned_down',
+    turnDown,
+    respondedAt: request.respondedAt ?? now,
+    updatedAt: now,
+  };
+  return { before: request, after, tellVenue: false, change: statusChange(after, 'turned_down') };
+}
+
+/**
+ * The planner withdraws a request (D21's DELETE): a shortlisted one is removed (`after` is null,
+ * nothing recorded, nobody told); an open one becomes `withdrawn` and the venue is told. A closed one
+ * is refused with RequestClosedError.
+ */
+export function withdrawRequest(request: VenueRequest, now: string): RequestStep {
+  if (request.status === 'shortlisted')
+    return { before: request, after: null, tellVenue: false, change: null };
+  if (isClosedRequest(request.status)) throw new RequestClosedError(request.status);
+  const after: VenueRequest = { ...request, status: 'withdrawn', updatedAt: now };
+  return { before: request, after, tellVenue: true, change: statusChange(after, 'withdrawn') };
+}
+
+/**
+ * The event is cancelled (D24): every open request is withdrawn and its venue told. The shortlist
+ * stays as it is (nothing was sent), so an event reopened to `draft` keeps it; closed requests stay.
+ */
+export function withdrawOnCancel(requests: readonly VenueRequest[], now: string): RequestStep[] {
+  return requests
+    .filter((request) => !isClosedRequest(request.status) && request.status !== 'shortlisted')
+    .map((request) => withdrawRequest(request, now));
+}
+
+/**
+ * D16's pre-send checklist item that D21 adds, given how many venues are on the shortlist: null when
+ * there is at least one.
+ */
+export function shortlistChecklistItem(shortlisted: number): ChecklistItem | null {
+  if (shortlisted > 0) return null;
+  return { field: 'venueRequests', message: 'Add at least one venue to the shortlist.' };
+}
