@@ -38,6 +38,7 @@ export default defineConfig({
                   'test/contract/**/*.test.ts',
                   'test/http/**/*.test.ts',
                   'test/webhooks/**/*.test.ts',
+                  'test/mail/**/*.test.ts',
                   // The people use cases that touch the store (throttling counts do not).
                   'test/people/{credentials,invites,sessions}.test.ts',
                   // The dashboard's use cases, which read and write through the store.

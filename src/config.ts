@@ -1,6 +1,13 @@
 /** Reads and validates the environment once, at start-up (D1). */
 import { resolve } from 'node:path';
-import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './domain/webhooks.js';
+import {
+  DEFAULT_MAIL_FROM,
+  DEFAULT_MAIL_RETRY_SCHEDULE,
+  type MailAddress,
+  parseMailbox,
+} from './domain/mail.js';
+import { parseRetrySchedule } from './domain/retry-schedule.js';
+import { DEFAULT_RETRY_SCHEDULE } from './domain/webhooks.js';
 
 /** Pool settings apply to PostgreSQL only; unset, the adapter's defaults apply (see docs/scale-out.md). */
 export type DatabaseConfig =
@@ -34,6 +41,7 @@ export interface Config {
   /** How long dashboard sessions last (D15): idle timeout and absolute lifetime. */
   sessionPolicy: { idleMinutes: number; maxDays: number };
   webhooks: WebhookConfig;
+  mail: MailConfig;
 }
 
 /** How webhooks are sent (D18). */
@@ -44,6 +52,18 @@ export interface WebhookConfig {
   retrySchedule: number[];
   /** Private addresses and http allowed (local development and tests). */
   allowPrivateNetworks: boolean;
+}
+
+/** How mail is sent (D25). */
+export interface MailConfig {
+  /** SMTP_URL (`smtp://` or `smtps://`, credentials in it); unset: mail stays in the outbox, unsent. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM. */
+  from: MailAddress;
+  /** Delays between attempts, in ms (MAIL_RETRY_SCHEDULE). */
+  retrySchedule: number[];
+  /** PUBLIC_BASE_URL without a trailing slash; unset: the `http://HOST:PORT` the server listens on. */
+  publicBaseUrl: string | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -157,6 +177,66 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
   };
 }
 
+/** Where people reach eventplan, for links in mails and printed links: an http(s) URL, maybe with a path. */
+export function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.PUBLIC_BASE_URL?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username) {
+    throw new ConfigError(
+      `PUBLIC_BASE_URL must be an http:// or https:// URL without query, fragment or credentials, such as https://events.example.com (got "${raw}")`,
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/** SMTP_URL, checked without ever being repeated in a message: it may hold a password. */
+function readSmtpUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SMTP_URL?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || url.hostname === '') {
+    throw new ConfigError(
+      'SMTP_URL must be an smtp:// or smtps:// URL with a host, such as smtps://user:password@mail.example.com:465 (its value is not shown: it may hold a password)',
+    );
+  }
+  return raw;
+}
+
+/** MAIL_FROM: who mail comes from (its domain also names each mail's Message-ID). */
+export function readMailFrom(env: NodeJS.ProcessEnv): MailAddress {
+  const fromText = env.MAIL_FROM || DEFAULT_MAIL_FROM;
+  const from = parseMailbox(fromText);
+  if (!from) {
+    throw new ConfigError(
+      `MAIL_FROM must be an address, or a name and an address in angle brackets, such as ${DEFAULT_MAIL_FROM} (got "${fromText}")`,
+    );
+  }
+  return from;
+}
+
+export function readMailConfig(env: NodeJS.ProcessEnv): MailConfig {
+  const from = readMailFrom(env);
+  const scheduleText = env.MAIL_RETRY_SCHEDULE || DEFAULT_MAIL_RETRY_SCHEDULE;
+  const retrySchedule = parseRetrySchedule(scheduleText);
+  if (!retrySchedule) {
+    throw new ConfigError(
+      `MAIL_RETRY_SCHEDULE must be a comma-separated list of delays such as ${DEFAULT_MAIL_RETRY_SCHEDULE} (units ms, s, m, h, d; 1 to 50 of them) (got "${scheduleText}")`,
+    );
+  }
+  return { smtpUrl: readSmtpUrl(env), from, retrySchedule, publicBaseUrl: readPublicBaseUrl(env) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -182,14 +262,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),
     },
     webhooks: readWebhookConfig(env),
+    mail: readMailConfig(env),
   };
 }
 
 /**
- * Where `serve` is reached by default, for links printed by operator commands (`user invite`,
- * `demo`): `http://HOST:PORT` with the same defaults as `serve`.
+ * Where `serve` is reached, for links made by operator commands (`user invite`, `demo`):
+ * PUBLIC_BASE_URL, else `http://HOST:PORT` with the same defaults as `serve`.
  */
 export function readBaseUrl(env: NodeJS.ProcessEnv): string {
+  const publicBaseUrl = readPublicBaseUrl(env);
+  if (publicBaseUrl !== undefined) return publicBaseUrl;
   const host = env.HOST || '127.0.0.1';
   const port = integer(env, 'PORT', 3000, 0, 65535);
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

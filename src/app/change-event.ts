@@ -10,6 +10,7 @@ import type { Actor, StatusChangeData } from '../domain/changes.js';
 import { buildNewEvent } from '../domain/create-event.js';
 import { deepEqual } from '../domain/deep-equal.js';
 import { PreconditionFailedError } from '../domain/errors.js';
+import type { ComposedMail } from '../domain/mail.js';
 import type { EventDetails, StoredEvent } from '../domain/types.js';
 import type { EventDocument, EventWrite } from '../ports/event-repository.js';
 import type { IdempotencyClaim } from '../ports/idempotency-repository.js';
@@ -17,6 +18,7 @@ import { describeChange } from './change-log.js';
 import { type AppDeps, nowText } from './deps.js';
 import { eventDocument, ifMatchAllows, storedEtag } from './etag.js';
 import { assertEventId, notFound } from './event-ids.js';
+import { prepareMail } from './mail.js';
 import { type LocationQuery, type ResolvedPlace, resolvePlaces, withResolvedPlaces } from './places.js';
 
 type ActorOf<Type extends Actor['type']> = Extract<Actor, { type: Type }>;
@@ -74,6 +76,8 @@ export interface ChangeOutcome {
   event: StoredEvent;
   /** A status move's record data: where from, where to, and the comment or reason given. */
   data?: StatusChangeData;
+  /** Mails that tell of the change (D25): queued in the outbox in its transaction, so only if it commits. */
+  mails?: readonly ComposedMail[];
 }
 
 /** One kind of change (event-changes.ts): the pure change, and what it needs before the write. */
@@ -195,6 +199,9 @@ export async function changeEvent<Input, Prepared, R extends Requester>(
       return undefined;
     }
     const write = writeOf(deps, requester.actor, current.details, event, outcome.data);
+    if (outcome.mails && outcome.mails.length > 0) {
+      write.mails = outcome.mails.map((mail) => prepareMail(deps, organizationId, mail));
+    }
     result = write;
     return write;
   });

@@ -24,6 +24,7 @@ const KINDS: RecordKind[] = [
   'changes',
   'webhookEndpoints',
   'webhookDeliveries',
+  'mails',
   'serverSecrets',
 ];
 

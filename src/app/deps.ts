@@ -1,3 +1,4 @@
+import type { MailSettings } from '../domain/mail.js';
 import type { Store } from '../ports/store.js';
 import type { Clock, IdSource } from '../ports/system.js';
 
@@ -6,6 +7,8 @@ export interface AppDeps {
   store: Store;
   clock: Clock;
   ids: IdSource;
+  /** Who mail comes from and where its links lead (D25); unset: mailSettings()'s defaults. */
+  mail?: MailSettings;
 }
 
 /** The caller of an API request, established from its key. */

@@ -3,10 +3,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.
 import type { MemberRole } from '../ports/identity-repository.js';
 import { issueKey } from './api-keys.js';
 import { type AppDeps, nowText } from './deps.js';
+import { mailSettings } from './mail.js';
 import { inviteUser } from './people.js';
-
-/** Where `serve` listens by default (D1); invite links of the demo point there unless told otherwise. */
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
@@ -104,9 +102,10 @@ export async function removeGroupMember(deps: AppDeps, input: { groupId: string;
 
 /**
  * An organization with a planner in a group that has an approver, a key for the planner, and for
- * each of the two a single-use link (24 h) under `baseUrl` where they choose a password.
+ * each of the two a single-use link (24 h) under `baseUrl` (default: PUBLIC_BASE_URL's) where they
+ * choose a password.
  */
-export async function createDemo(deps: AppDeps, baseUrl = DEFAULT_BASE_URL) {
+export async function createDemo(deps: AppDeps, baseUrl = mailSettings(deps).publicBaseUrl) {
   const { id: organizationId } = await createOrganization(deps, 'Demo organization');
   const { id: userId } = await createUser(deps, {
     organizationId,
@@ -141,7 +140,7 @@ export async function createDemo(deps: AppDeps, baseUrl = DEFAULT_BASE_URL) {
  * On an empty database, creates the demo organization once so a newcomer can call the API at once.
  * Instances starting together on one empty database take turns, so only the first creates it.
  */
-export function bootstrapIfEmpty(deps: AppDeps, baseUrl = DEFAULT_BASE_URL) {
+export function bootstrapIfEmpty(deps: AppDeps, baseUrl = mailSettings(deps).publicBaseUrl) {
   return deps.store.exclusively(async () => {
     if ((await deps.store.identity.countOrganizations()) > 0) return undefined;
     return createDemo(deps, baseUrl);

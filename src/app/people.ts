@@ -11,6 +11,7 @@ import {
   SignInThrottledError,
   ValidationError,
 } from '../domain/errors.js';
+import { invitationMail } from '../domain/invitation-mail.js';
 import { passwordProblems } from '../domain/password-policy.js';
 import type { AttemptCounter } from '../ports/attempt-counter.js';
 import type { Liveness } from '../ports/session-repository.js';
@@ -18,6 +19,7 @@ import type { Store } from '../ports/store.js';
 import { hashSecret } from './api-keys.js';
 import { commonPasswords } from './common-passwords.js';
 import { type AppDeps, nowText } from './deps.js';
+import { prepareMail, queueMails } from './mail.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password-hash.js';
 
 /** Who a dashboard request acts for, established from its session cookie. */
@@ -255,12 +257,8 @@ function parseBaseUrl(baseUrl: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-/** A single-use link (24 h) where the person chooses a password; it voids the person's earlier invites. */
-export async function inviteUser(
-  deps: AppDeps,
-  userId: string,
-  baseUrl: string,
-): Promise<{ id: string; url: string; expiresAt: string }> {
+/** A new invite of an active person and its link; not stored yet. */
+async function newInvite(deps: AppDeps, userId: string, baseUrl: string) {
   const base = parseBaseUrl(baseUrl);
   const user = await findActiveUser(deps, userId);
   const token = deps.ids.token(TOKEN_LENGTH);
@@ -274,8 +272,46 @@ export async function inviteUser(
     expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS).toISOString(),
     usedAt: null,
   };
+  return { user, invite, url: `${base}/app/invite/${token}` };
+}
+
+/** A single-use link (24 h) where the person chooses a password; it voids the person's earlier invites. */
+export async function inviteUser(
+  deps: AppDeps,
+  userId: string,
+  baseUrl: string,
+): Promise<{ id: string; url: string; expiresAt: string }> {
+  const { invite, url } = await newInvite(deps, userId, baseUrl);
   await deps.store.credentials.insertInvite(invite);
-  return { id: invite.id, url: `${base}/app/invite/${token}`, expiresAt: invite.expiresAt };
+  return { id: invite.id, url, expiresAt: invite.expiresAt };
+}
+
+/**
+ * Like inviteUser, but the link goes to the person by mail, through the outbox (`user invite --send`),
+ * and is never handed to the caller. The mail is made before anything is stored (an address that
+ * cannot receive mail is refused with nothing written) and queued once the invite is stored; should
+ * queueing fail, the unsent invite is voided by the next one.
+ */
+export async function mailInvite(
+  deps: AppDeps,
+  userId: string,
+  baseUrl: string,
+): Promise<{ id: string; mailId: string; to: string; expiresAt: string }> {
+  const { user, invite, url } = await newInvite(deps, userId, baseUrl);
+  const organization = await deps.store.identity.findOrganization(user.organizationId);
+  const mail = prepareMail(
+    deps,
+    user.organizationId,
+    invitationMail({
+      organizationName: organization?.name ?? 'Your organization',
+      person: { email: user.email, name: user.name },
+      url,
+      expiresAt: invite.expiresAt,
+    }),
+  );
+  await deps.store.credentials.insertInvite(invite);
+  await queueMails(deps, [mail]);
+  return { id: invite.id, mailId: mail.id, to: mail.to.address, expiresAt: invite.expiresAt };
 }
 
 async function findUsableInvite(deps: AppDeps, token: string) {

@@ -4,7 +4,8 @@
  * them, at most `concurrency` at a time. Every instance may run one: claims never overlap, and a
  * lease that runs out (its instance died mid-attempt) makes the delivery due again.
  */
-import { FAILING_LIMIT_MS, judgeAttempt, nextAttemptDelay, RESPONSE_BODY_LIMIT } from '../domain/webhooks.js';
+import { nextAttemptDelay } from '../domain/retry-schedule.js';
+import { FAILING_LIMIT_MS, judgeAttempt, RESPONSE_BODY_LIMIT } from '../domain/webhooks.js';
 import type { AttemptRecord, ClaimedDelivery } from '../ports/webhook-repository.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
 import type { AppDeps } from './deps.js';

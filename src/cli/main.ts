@@ -8,6 +8,7 @@ import { issueKey, listKeys, reissueKey, revokeKey } from '../app/api-keys.js';
 import { copyData } from '../app/copy-data.js';
 import type { AppDeps } from '../app/deps.js';
 import { changeEventStatus } from '../app/events.js';
+import { listMails, MAIL_LIST_LIMIT } from '../app/mail.js';
 import {
   addGroupMember,
   createDemo,
@@ -17,8 +18,8 @@ import {
   deactivateUser,
   removeGroupMember,
 } from '../app/organizations.js';
-import { inviteUser, setPassword, signOutUser } from '../app/people.js';
-import { ConfigError, loadConfig, readBaseUrl, readDatabaseConfig } from '../config.js';
+import { inviteUser, mailInvite, setPassword, signOutUser } from '../app/people.js';
+import { ConfigError, loadConfig, readBaseUrl, readDatabaseConfig, readMailFrom } from '../config.js';
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { isStatusTarget } from '../domain/status.js';
 import { STATUSES } from '../domain/types.js';
@@ -62,8 +63,14 @@ async function readLineFromStdin(prompt: string): Promise<string> {
   }
 }
 
-/** Runs one use case against the configured store, prints its result, and closes the store. */
-function action<A extends unknown[]>(run: (deps: AppDeps, ...args: A) => Promise<Record<string, unknown>>) {
+/**
+ * Runs one use case against the configured store, prints its result (without --json, as `text` writes
+ * it when it gives a text, else key by key), and closes the store.
+ */
+function action<A extends unknown[], R extends Record<string, unknown>>(
+  run: (deps: AppDeps, ...args: A) => Promise<R>,
+  text?: (result: R) => string | undefined,
+) {
   return async (...args: [...A, Command]) => {
     const command = args[args.length - 1] as Command;
     const options = command.optsWithGlobals<GlobalOptions>();
@@ -71,11 +78,42 @@ function action<A extends unknown[]>(run: (deps: AppDeps, ...args: A) => Promise
     try {
       await store.migrate();
       const result = await run({ store, clock: systemClock, ids: randomIds }, ...(args.slice(0, -1) as A));
-      print(options, result);
+      const written = options.json ? undefined : text?.(result);
+      if (written === undefined) print(options, result);
+      else process.stdout.write(written);
     } finally {
       await store.close();
     }
   };
+}
+
+/** A whole number option from `min` to `max`, or a ValidationError naming it. */
+function wholeNumber(field: string, raw: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ValidationError([
+      { field, code: 'invalid_value', message: `must be a whole number from ${min} to ${max}` },
+    ]);
+  }
+  return value;
+}
+
+/** `mail list` for a person at a terminal: each mail's header lines, then its text as it would arrive. */
+function mailsAsText({ mails }: Awaited<ReturnType<typeof listMails>>): string {
+  if (mails.length === 0) return 'No mail in the outbox.\n';
+  return mails
+    .map((mail) =>
+      [
+        `To:      ${mail.to}`,
+        `Subject: ${mail.subject}`,
+        `Created: ${mail.createdAt}`,
+        `Sent:    ${mail.sentAt ?? 'not yet'}`,
+        `Id:      ${mail.id}`,
+        '',
+        mail.text ?? '(text erased once sent)\n',
+      ].join('\n'),
+    )
+    .join(`${'='.repeat(72)}\n`);
 }
 
 export function buildCli(): Command {
@@ -147,12 +185,33 @@ export function buildCli(): Command {
     });
   user
     .command('invite')
-    .description('print a single-use link (valid 24 h) where the user chooses a password; voids older links')
+    .description(
+      'print a single-use link (valid 24 h) where the user chooses a password, or with --send mail it to them; voids older links',
+    )
     .requiredOption('--user <userId>', 'user id')
-    .option('--base-url <url>', 'where the dashboard is reached (default: http://HOST:PORT)')
+    .option(
+      '--base-url <url>',
+      'where the dashboard is reached (default: PUBLIC_BASE_URL, else http://HOST:PORT)',
+    )
+    .option('--send', 'mail the link to the user through the outbox instead of printing it')
     .action(
-      action((deps, options: { user: string; baseUrl?: string }) =>
-        inviteUser(deps, options.user, options.baseUrl ?? readBaseUrl(process.env)),
+      action(
+        async (
+          deps,
+          options: { user: string; baseUrl?: string; send?: boolean },
+        ): Promise<Record<string, unknown>> => {
+          const baseUrl = options.baseUrl ?? readBaseUrl(process.env);
+          if (!options.send) return inviteUser(deps, options.user, baseUrl);
+          return mailInvite(
+            { ...deps, mail: { from: readMailFrom(process.env), publicBaseUrl: baseUrl } },
+            options.user,
+            baseUrl,
+          );
+        },
+        (result) =>
+          'mailId' in result
+            ? `Invitation to ${result.to} queued in the outbox as mail ${result.mailId}; its link works once, until ${result.expiresAt}.\n`
+            : undefined,
       ),
     );
   user
@@ -160,6 +219,25 @@ export function buildCli(): Command {
     .description("end every dashboard session of a user, at the user's next request")
     .requiredOption('--user <userId>', 'user id')
     .action(action((deps, options: { user: string }) => signOutUser(deps, options.user)));
+
+  const mail = program.command('mail').description('the outbox of mail');
+  mail
+    .command('list')
+    .description(
+      'mails in the outbox, newest first, with their text until they are sent: without SMTP_URL, where the links mails carry are found',
+    )
+    .option('--to <address>', 'only mails to this address')
+    .option('--limit <count>', `at most this many mails (default ${MAIL_LIST_LIMIT})`)
+    .action(
+      action(
+        (deps, options: { to?: string; limit?: string }) =>
+          listMails(deps, {
+            to: options.to,
+            limit: options.limit === undefined ? undefined : wholeNumber('limit', options.limit, 1, 10_000),
+          }),
+        mailsAsText,
+      ),
+    );
 
   const group = program.command('group').description('groups of members and approvers');
   group
@@ -234,7 +312,7 @@ export function buildCli(): Command {
   program
     .command('copy-data')
     .description(
-      'copy every record of one database into another, empty one (e.g. the SQLite file into PostgreSQL), then verify the copy; Idempotency-Key records of creates come along, so retries still replay, and webhook endpoints and deliveries too, without leases (a delivery being attempted is due again on the target)',
+      'copy every record of one database into another, empty one (e.g. the SQLite file into PostgreSQL), then verify the copy; Idempotency-Key records of creates come along, so retries still replay, and webhook endpoints and deliveries and the mail outbox too, without leases (a delivery or mail being attempted is due again on the target)',
     )
     .requiredOption('--from <database>', 'source: a SQLite file path or file: URL (or a postgres:// URL)')
     .requiredOption(

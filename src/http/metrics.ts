@@ -17,6 +17,8 @@ export interface MetricsSources {
   processMetrics?: boolean;
   /** The webhook queue (D18): pending deliveries and when the oldest was queued. */
   webhookQueue?: () => Promise<{ pending: number; oldestPendingAt: string | null }>;
+  /** The mail outbox (D25): mails waiting to be sent and when the oldest was queued. */
+  mailQueue?: () => Promise<{ pending: number; oldestPendingAt: string | null }>;
 }
 
 export interface Metrics {
@@ -25,6 +27,8 @@ export interface Metrics {
   countRateLimitStoreError(): void;
   /** One webhook attempt recorded, by outcome: `succeeded`, `failed` (retried or given up) or `gone` (410). */
   countWebhookAttempt(outcome: 'succeeded' | 'failed' | 'gone'): void;
+  /** One mail attempt recorded: `sent`, `retry` (failed, tried again later) or `failed` (given up). */
+  countMailAttempt(result: 'sent' | 'retry' | 'failed'): void;
   /** Renders every series in the Prometheus text format. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -128,12 +132,15 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
     labelNames: ['outcome'] as const,
     registers,
   });
-  if (sources.webhookQueue) {
-    const readQueue = sources.webhookQueue;
-    // One read of the queue per scrape, shared by both gauges.
+  /** Two gauges over one read per scrape: how many wait, and how long the oldest has waited. */
+  const queueGauges = (
+    read: () => Promise<{ pending: number; oldestPendingAt: string | null }>,
+    depth: { name: string; help: string },
+    age: { name: string; help: string },
+  ) => {
     let reading: Promise<{ pending: number; oldestPendingAt: string | null }> | undefined;
     const queue = () => {
-      reading ??= readQueue().finally(() => {
+      reading ??= read().finally(() => {
         setImmediate(() => {
           reading = undefined;
         });
@@ -141,22 +148,59 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
       return reading;
     };
     new Gauge({
-      name: 'eventplan_webhook_queue_depth',
-      help: 'Webhook deliveries waiting for an attempt (all instances).',
+      ...depth,
       registers,
       async collect() {
         this.set((await queue()).pending);
       },
     });
     new Gauge({
-      name: 'eventplan_webhook_oldest_pending_age_seconds',
-      help: 'Age of the oldest webhook delivery still waiting for an attempt (0 when none).',
+      ...age,
       registers,
       async collect() {
         const oldest = (await queue()).oldestPendingAt;
         this.set(oldest === null ? 0 : Math.max(0, (Date.now() - Date.parse(oldest)) / 1000));
       },
     });
+  };
+  if (sources.webhookQueue) {
+    queueGauges(
+      sources.webhookQueue,
+      {
+        name: 'eventplan_webhook_queue_depth',
+        help: 'Webhook deliveries waiting for an attempt (all instances).',
+      },
+      {
+        name: 'eventplan_webhook_oldest_pending_age_seconds',
+        help: 'Age of the oldest webhook delivery still waiting for an attempt (0 when none).',
+      },
+    );
+  }
+
+  const mailsSent = new Counter({
+    name: 'eventplan_mail_sent_total',
+    help: 'Mails accepted by the SMTP server, sent by this instance.',
+    registers,
+  });
+  const mailsFailed = new Counter({
+    name: 'eventplan_mail_failed_total',
+    help: 'Mails given up after the last attempt of the retry schedule, by this instance.',
+    registers,
+  });
+  const mailAttemptFailures = new Counter({
+    name: 'eventplan_mail_attempt_failures_total',
+    help: 'Mail attempts that failed (retried later or given up), by this instance.',
+    registers,
+  });
+  if (sources.mailQueue) {
+    queueGauges(
+      sources.mailQueue,
+      { name: 'eventplan_mail_pending', help: 'Mails waiting in the outbox to be sent (all instances).' },
+      {
+        name: 'eventplan_mail_oldest_pending_age_seconds',
+        help: 'Age of the oldest mail still waiting to be sent (0 when none).',
+      },
+    );
   }
 
   const metrics: Metrics = {
@@ -164,6 +208,11 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
     contentType: registry.contentType,
     countWebhookAttempt(outcome) {
       webhookAttempts.inc({ outcome });
+    },
+    countMailAttempt(result) {
+      if (result === 'sent') mailsSent.inc();
+      else mailAttemptFailures.inc();
+      if (result === 'failed') mailsFailed.inc();
     },
     countRateLimitStoreError() {
       rateLimitErrorsByCallback += 1;

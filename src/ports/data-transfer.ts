@@ -1,4 +1,5 @@
 import type { ChangeType } from '../domain/changes.js';
+import type { MailStatus } from '../domain/mail.js';
 import type { StoredEvent } from '../domain/types.js';
 import type { DeliveryStatus, EndpointStatus } from '../domain/webhooks.js';
 import type { InviteRecord, PasswordRecord } from './credential-repository.js';
@@ -103,6 +104,30 @@ export interface WebhookDeliveryRecord {
   createdAt: string;
 }
 
+/**
+ * One mail of the outbox (D25) as stored, without its lease (`locked_until`, `lease_token`): a mail
+ * being attempted on the source when it was exported is simply pending, and due, on the target.
+ */
+export interface MailRecord {
+  organizationId: string;
+  id: string;
+  messageId: string;
+  recipient: string;
+  recipientName: string | null;
+  replyTo: string | null;
+  replyToName: string | null;
+  subject: string;
+  textBody: string | null;
+  htmlBody: string | null;
+  status: MailStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
 export type RecordBatch =
   | { kind: 'organizations'; records: OrganizationRecord[] }
   | { kind: 'users'; records: User[] }
@@ -118,6 +143,7 @@ export type RecordBatch =
   | { kind: 'changes'; records: ChangeLogRecord[] }
   | { kind: 'webhookEndpoints'; records: WebhookEndpointRecord[] }
   | { kind: 'webhookDeliveries'; records: WebhookDeliveryRecord[] }
+  | { kind: 'mails'; records: MailRecord[] }
   | { kind: 'serverSecrets'; records: ServerSecretRecord[] };
 
 export type RecordKind = RecordBatch['kind'];
@@ -126,15 +152,15 @@ export type RecordKind = RecordBatch['kind'];
  * Moves every record between stores as it is: ids, key hashes, grants, statuses, counts, the
  * Idempotency-Key records of creates, the dashboard's password hashes, invites and sessions (so
  * people stay signed in across the move), the change log with each organization's sequence counter,
- * webhook endpoints (secrets, cursor, health) and their deliveries (without leases), and the
- * service's own secrets. Every stored idempotency record is complete (it is written in
+ * webhook endpoints (secrets, cursor, health) and their deliveries (without leases), the mail outbox
+ * (without leases), and the service's own secrets. Every stored idempotency record is complete (it is written in
  * its event's transaction); expired ones are copied too, and are ignored and purged as on the source.
  */
 export interface DataTransfer {
   /**
    * Every record from one consistent snapshot, kind by kind (organizations, users, groups,
    * memberships, apiKeys, events, grants, idempotencyKeys, passwords, invites, sessions, changes,
-   * webhookEndpoints, webhookDeliveries, serverSecrets), each kind ordered by its key compared byte by byte (numbers by value),
+   * webhookEndpoints, webhookDeliveries, mails, serverSecrets), each kind ordered by its key compared byte by byte (numbers by value),
    * so two stores holding the same data export the same sequence.
    */
   exportRecords(batchSize?: number): AsyncIterable<RecordBatch>;

@@ -1,4 +1,5 @@
 import type { ChangeRecord, NewChange } from '../domain/changes.js';
+import type { OutboxMail } from '../domain/mail.js';
 import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
 import type { IdempotencyClaim } from './idempotency-repository.js';
 import type { KeyCredentials } from './identity-repository.js';
@@ -26,11 +27,13 @@ export interface EventDocument {
   etag: string | null;
 }
 
-/** What a write stores: the new state, its change record, and its document. */
+/** What a write stores: the new state, its change record, its document, and the mails that tell of it. */
 export interface EventWrite {
   event: StoredEvent;
   change: NewChange;
   document: EventDocument & { etag: string };
+  /** Stored in the outbox in the write's transaction (D25): sent if, and only if, the write commits. */
+  mails?: readonly OutboxMail[];
 }
 
 /** One person on an event's grants, with what the dashboard shows of them. */

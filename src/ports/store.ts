@@ -3,6 +3,7 @@ import type { DataTransfer } from './data-transfer.js';
 import type { EventRepository } from './event-repository.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { IdentityRepository } from './identity-repository.js';
+import type { MailOutbox } from './mail-outbox.js';
 import type { PlaceRepository } from './place-repository.js';
 import type { SessionRepository } from './session-repository.js';
 import type { WebhookRepository } from './webhook-repository.js';
@@ -35,6 +36,8 @@ export interface Store {
   readonly sessions: SessionRepository;
   /** Webhook endpoints and the deliveries fed from the change log (D18). */
   readonly webhooks: WebhookRepository;
+  /** Mail waiting to be sent, and what became of what was sent (D25). */
+  readonly mail: MailOutbox;
   /** The gazetteer candidate locations resolve to; shared by every organization. */
   readonly places: PlaceRepository;
   /** Bulk export and import, for moving data between backends (`eventplan copy-data`). */

@@ -74,16 +74,18 @@ export function newEvent(
 const fixtureIds = { uuid: randomUUID, token: () => randomUUID().replaceAll('-', '') };
 const operator = { type: 'operator' } as const;
 
+/** The write that creates `event`, with its `event.created` change, as the create use case makes it. */
+export function createWrite(event: StoredEvent): EventWrite {
+  return {
+    event,
+    change: describeChange({ ids: fixtureIds }, operator, undefined, event.details),
+    document: eventDocument(event.details),
+  };
+}
+
 /** Stores an event with its `event.created` change, as the create use case does. */
 export function insertEvent(store: Store, event: StoredEvent, idempotency?: IdempotencyClaim) {
-  return store.events.insert(
-    {
-      event,
-      change: describeChange({ ids: fixtureIds }, operator, undefined, event.details),
-      document: eventDocument(event.details),
-    },
-    idempotency,
-  );
+  return store.events.insert(createWrite(event), idempotency);
 }
 
 /** The write of `next` in place of `current`, with its change record, for EventRepository.update. */

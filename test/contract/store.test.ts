@@ -7,6 +7,8 @@ import { randomIds, systemClock } from '../../src/adapters/system.js';
 import { tallyStore } from '../../src/app/copy-data.js';
 import { bootstrapIfEmpty } from '../../src/app/organizations.js';
 import { ConflictError } from '../../src/domain/errors.js';
+import { newOutboxMail } from '../../src/domain/mail.js';
+import { composeMail } from '../../src/domain/mail-content.js';
 import type {
   ChangeLogRecord,
   RecordBatch,
@@ -178,7 +180,63 @@ for (const backend of BACKENDS) {
         endpoint: failing,
       });
 
+      // The outbox: a mail waiting, one being attempted (leased) at the export, and one sent.
+      const mailAt = (seconds: number, to: string) =>
+        newOutboxMail(
+          composeMail({
+            to: { address: to, name: 'Venue' },
+            replyTo: { address: 'planner@example.com', name: null },
+            content: { subject: `To ${to}`, greeting: 'Hello,', paragraphs: ['Line one\nline two'] },
+          }),
+          {
+            organizationId: org,
+            id: randomUUID(),
+            now: at(seconds),
+            from: { address: 'a@b.example', name: null },
+          },
+        );
+      const [waitingMail, leasedMail, sentMail] = [
+        mailAt(8, 'waiting@example.com'),
+        mailAt(9, 'leased@example.com'),
+        mailAt(7, 'sent@example.com'),
+      ];
+      await store().mail.enqueue([sentMail!]);
+      const [sending] = await store().mail.claimDue(at(7), at(60), 10);
+      await store().mail.recordAttempt(sending!, {
+        at: at(7),
+        status: 'sent',
+        nextAttemptAt: null,
+        error: null,
+      });
+      await store().mail.enqueue([leasedMail!]);
+      await store().mail.claimDue(at(9), at(60), 10);
+      await store().mail.enqueue([waitingMail!]);
+
       const source = await recordsOf(store());
+      expect(source.mails).toHaveLength(3);
+      expect(source.mails).toContainEqual({
+        organizationId: org,
+        id: sentMail!.id,
+        messageId: sentMail!.messageId,
+        recipient: 'sent@example.com',
+        recipientName: 'Venue',
+        replyTo: 'planner@example.com',
+        replyToName: null,
+        subject: 'To sent@example.com',
+        textBody: null,
+        htmlBody: null,
+        status: 'sent',
+        attempts: 1,
+        nextAttemptAt: null,
+        lastAttemptAt: at(7),
+        lastError: null,
+        createdAt: at(7),
+        sentAt: at(7),
+      });
+      for (const mail of source.mails as object[]) {
+        expect(Object.keys(mail)).not.toContain('lockedUntil');
+        expect(Object.keys(mail)).not.toContain('leaseToken');
+      }
       expect(source.organizations).toContainEqual(
         expect.objectContaining({ id: org, eventCount: 2, changeSequence: 3 }),
       );
@@ -316,6 +374,16 @@ for (const backend of BACKENDS) {
       expect((await target.webhooks.findEndpoint(org, endpoint.id))?.cursor).toBe(4);
       // The failed attempts since the last success still count towards disabling: failingSince came along.
       expect((await target.webhooks.findEndpoint(org, endpoint.id))?.failingSince).toBe(at(4));
+      // Mail: the same outbox, and the mail leased on the source is simply due on the target.
+      for (const mail of [waitingMail!, leasedMail!, sentMail!]) {
+        expect(await target.mail.find(org, mail.id)).toEqual(await store().mail.find(org, mail.id));
+      }
+      expect((await store().mail.claimDue(at(10), at(100), 10)).map((claim) => claim.mail.id)).toEqual([
+        waitingMail!.id,
+      ]);
+      expect((await target.mail.claimDue(at(10), at(100), 10)).map((claim) => claim.mail.id).sort()).toEqual(
+        [waitingMail!.id, leasedMail!.id].sort(),
+      );
       const notBefore = remembered.details.createdAt;
       expect(await target.idempotency.find(org, 'export-key-0001', notBefore)).toEqual(
         await store().idempotency.find(org, 'export-key-0001', notBefore),

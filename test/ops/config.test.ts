@@ -38,6 +38,18 @@ describe('configuration checked at start', () => {
     ],
     ['a negative SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: '-5' }, /SHUTDOWN_TIMEOUT_MS/],
     ['a TRUST_PROXY that is neither hops nor addresses', { TRUST_PROXY: 'yes please' }, /TRUST_PROXY/],
+    ['an SMTP_URL that is not smtp:// or smtps://', { SMTP_URL: 'https://mail.example.com' }, /SMTP_URL/],
+    ['a MAIL_FROM that is not an address', { MAIL_FROM: 'eventplan' }, /MAIL_FROM/],
+    [
+      'a MAIL_RETRY_SCHEDULE that is not a list of delays',
+      { MAIL_RETRY_SCHEDULE: 'soon' },
+      /MAIL_RETRY_SCHEDULE/,
+    ],
+    [
+      'a PUBLIC_BASE_URL that is not http(s)',
+      { PUBLIC_BASE_URL: 'ftp://events.example.com' },
+      /PUBLIC_BASE_URL/,
+    ],
   ];
 
   it('stops `eventplan serve` with a non-zero exit and a message naming the variable, for each bad value', async () => {
@@ -80,7 +92,13 @@ describe('loadConfig', () => {
     );
   });
 
-  it('builds the base URL of printed links from HOST and PORT', () => {
+  it('builds the base URL of printed links from PUBLIC_BASE_URL, else from HOST and PORT', () => {
+    expect(readBaseUrl({ PUBLIC_BASE_URL: 'https://events.example.com/', HOST: 'x', PORT: '1' })).toBe(
+      'https://events.example.com',
+    );
+    expect(readBaseUrl({ PUBLIC_BASE_URL: 'https://example.com/eventplan//' })).toBe(
+      'https://example.com/eventplan',
+    );
     expect(readBaseUrl({})).toBe('http://127.0.0.1:3000');
     expect(readBaseUrl({ HOST: 'plan.internal', PORT: '8080' })).toBe('http://plan.internal:8080');
     expect(readBaseUrl({ HOST: '::1', PORT: '8080' })).toBe('http://[::1]:8080');
@@ -104,6 +122,54 @@ describe('loadConfig', () => {
       /WEBHOOK_ALLOW_PRIVATE_NETWORKS/,
     );
     expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '0' })).toThrow(/WEBHOOK_TIMEOUT_MS/);
+  });
+
+  it('reads the mail settings, defaulting to D25: no SMTP_URL, so mail stays in the outbox', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: { name: 'eventplan', address: 'eventplan@localhost' },
+      retrySchedule: [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000],
+      publicBaseUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://mailer:p%40ss@mail.example.com:465',
+        MAIL_FROM: '"Acme, Events" <events@acme.example>',
+        MAIL_RETRY_SCHEDULE: '1s,1m',
+        PUBLIC_BASE_URL: 'https://events.acme.example',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://mailer:p%40ss@mail.example.com:465',
+      from: { name: 'Acme, Events', address: 'events@acme.example' },
+      retrySchedule: [1000, 60_000],
+      publicBaseUrl: 'https://events.acme.example',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost' }).mail.smtpUrl).toBe('smtp://localhost');
+  });
+
+  it('names a bad mail setting, and never repeats SMTP_URL, which may hold a password', () => {
+    for (const url of [
+      'http://mailer:s3cret@mail.example.com',
+      'smtp://',
+      'mailer:s3cret@mail.example.com',
+    ]) {
+      expect(() => loadConfig({ SMTP_URL: url })).toThrow(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+      try {
+        loadConfig({ SMTP_URL: url });
+      } catch (error) {
+        expect((error as Error).message).not.toContain('s3cret');
+      }
+    }
+    expect(() => loadConfig({ MAIL_FROM: 'a@b.com\r\nBcc: c@d.com' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'Events <not an address>' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_RETRY_SCHEDULE: '10s,,1m' })).toThrow(/MAIL_RETRY_SCHEDULE/);
+    for (const url of [
+      'events.example.com',
+      'https://events.example.com/?a=1',
+      'https://u:p@events.example.com',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_BASE_URL: url })).toThrow(/PUBLIC_BASE_URL/);
+    }
   });
 
   it('defaults the server timeouts and the shutdown deadline', () => {

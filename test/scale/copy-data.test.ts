@@ -4,7 +4,8 @@
  * the Idempotency-Key records of creates (a retry after the move replays, not creates again), and
  * the dashboard's passwords, invites and sessions (people stay signed in across the move), the change
  * log with each organization's sequence counter, webhook endpoints (rotated secrets, cursor, health)
- * with their deliveries (the target's dispatcher carries on), and the service's own secrets.
+ * with their deliveries (the target's dispatcher carries on), mail waiting in the outbox, and the
+ * service's own secrets.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { issueKey, revokeKey } from '../../src/app/api-keys.js';
 import { tallyStore } from '../../src/app/copy-data.js';
 import type { AppDeps, Principal } from '../../src/app/deps.js';
 import { changeEventStatus, createEvent, updateEvent } from '../../src/app/events.js';
+import { prepareMail, queueMails } from '../../src/app/mail.js';
 import { createDemo, createUser, deactivateUser } from '../../src/app/organizations.js';
 import {
   acceptInvite,
@@ -28,6 +30,8 @@ import {
 import { createDispatcher } from '../../src/app/webhook-dispatcher.js';
 import { createEndpoint, rotateSecret, type WebhookDeps } from '../../src/app/webhook-endpoints.js';
 import { sign } from '../../src/app/webhook-signature.js';
+import type { OutboxMail } from '../../src/domain/mail.js';
+import { composeMail } from '../../src/domain/mail-content.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../src/domain/webhooks.js';
 import { buildApp } from '../../src/http/app.js';
 import type { Store } from '../../src/ports/store.js';
@@ -84,6 +88,7 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
   let sessionToken: string;
   let formTokenKey: string;
   let endpoint: WebhookEndpoint;
+  let waitingMail: OutboxMail;
   let endpointSecret: string;
   let sourceDeliveries: WebhookDelivery[];
   const peopleOf = (store: Store): PeopleDeps => ({
@@ -179,6 +184,16 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
       })
     ).token;
     formTokenKey = await source.secrets.ensure('dashboard-form-token-key', randomIds.token(64));
+    // A mail still waiting in the outbox: it must be sent from the new database.
+    waitingMail = prepareMail(
+      deps,
+      demo.organizationId,
+      composeMail({
+        to: { address: 'venue@example.com', name: null },
+        content: { subject: 'Waiting', greeting: 'Hello,', paragraphs: ['Sent after the move.'] },
+      }),
+    );
+    await queueMails(deps, [waitingMail]);
     // A create with an Idempotency-Key, answered by the embedded service just before the move.
     const app = await buildApp({ deps, rateLimiter: createMemoryRateLimiter({ limit: 1000 }) });
     try {
@@ -226,6 +241,8 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         // The endpoint, and its three status-change deliveries.
         webhookEndpoints: 1,
         webhookDeliveries: 3,
+        // The mail waiting in the outbox.
+        mails: 1,
         // The dashboard's form-token key of the embedded service.
         serverSecrets: 1,
       });
@@ -327,6 +344,8 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
               (delivery) => delivery.status,
             ),
           ).toEqual(['succeeded', 'pending', 'pending', 'failed']);
+          // The waiting mail is in the new outbox, due, with its Message-ID.
+          expect(await copy.mail.find(demo.organizationId, waitingMail.id)).toEqual(waitingMail);
           // The form-token key is the one the embedded service used: forms already open still post.
           expect(await copy.secrets.ensure('dashboard-form-token-key', 'a new key')).toBe(formTokenKey);
           // The planner's session and both passwords came along.

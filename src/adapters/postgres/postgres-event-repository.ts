@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { ChangeRecord, NewChange } from '../../domain/changes.js';
 import { toListItem } from '../../domain/derived.js';
+import type { OutboxMail } from '../../domain/mail.js';
 import type { EventStatus, StoredEvent } from '../../domain/types.js';
 import type {
   EventDocument,
@@ -18,6 +19,7 @@ import {
   type KeyCredentialsRow,
   toKeyCredentials,
 } from './postgres-identity-repository.js';
+import { insertMails } from './postgres-mail-outbox.js';
 import { inTransaction, query, retryingRaces } from './postgres-transaction.js';
 
 export interface EventRow {
@@ -94,7 +96,7 @@ const PAGE = `
 
 /**
  * Appends a create's change record (revision 1) and counts the event, in a create's transaction (one
- * with an idempotency key). The organization's row is updated to number it, and its lock is held until
+ * with an idempotency key or mails). The organization's row is updated to number it, and its lock is held until
  * commit, so the organization's changes commit one at a time in sequence order: a reader of the feed
  * never sees sequence n + 1 before n. Run last in the transaction, so the lock is held briefly.
  */
@@ -206,45 +208,75 @@ const RACED = Symbol('raced');
 
 type ChangeEvent = Parameters<EventRepository['update']>[2];
 
+/** Thrown inside a transaction whose optimistic write lost its race, so the mails written before it roll back. */
+class LostRace extends Error {}
+
 /**
- * Reads the event (under its row lock with `lock`), makes the change, and writes it together with its
- * change record only if the row is still the version read (UPDATE_IF_UNCHANGED_AND_APPEND_CHANGE).
+ * writeIfUnchanged's write when mails tell of the change: the mails and the conditional update in one
+ * transaction (the row lock's, when `locked`), so they commit together or not at all.
+ */
+async function writeWithMails(
+  pool: Pool,
+  locked: PoolClient | undefined,
+  event: StoredEvent,
+  mails: readonly OutboxMail[],
+  values: unknown[],
+): Promise<StoredEvent | typeof RACED> {
+  const write = async (client: PoolClient) => {
+    // The mails first: the organization's row lock, taken by the update, is then held for one statement only.
+    await insertMails(client, mails);
+    const written = await query(client, UPDATE_IF_UNCHANGED_AND_APPEND_CHANGE, values, 'event-update');
+    if (written.rowCount !== 1) throw new LostRace(`event ${event.details.id} changed since it was read`);
+    return event;
+  };
+  if (locked) return write(locked);
+  try {
+    return await inTransaction(pool, write);
+  } catch (error) {
+    if (error instanceof LostRace) return RACED;
+    throw error;
+  }
+}
+
+/**
+ * Reads the event (under its row lock inside the transaction of `locked`), makes the change, and
+ * writes it together with its change record only if the row is still the version read
+ * (UPDATE_IF_UNCHANGED_AND_APPEND_CHANGE). A write with mails takes a transaction, so the mails
+ * commit with it or not at all; a write without stays one statement that commits on its own.
  */
 async function writeIfUnchanged(
-  db: Pool | PoolClient,
+  pool: Pool,
+  locked: PoolClient | undefined,
   organizationId: string,
   id: string,
   change: ChangeEvent,
-  lock: boolean,
 ): Promise<StoredEvent | undefined | typeof RACED> {
+  const db = locked ?? pool;
   const { rows } = await query<EventRow & { version: string }>(
     db,
     `SELECT ${EVENT_COLUMNS}, xmin::text AS version FROM events WHERE organization_id = $1 AND id = $2${
-      lock ? ' FOR UPDATE' : ''
+      locked ? ' FOR UPDATE' : ''
     }`,
     [organizationId, id],
-    lock ? 'event-to-update-locked' : 'event-to-update',
+    locked ? 'event-to-update-locked' : 'event-to-update',
   );
   const row = rows[0];
   if (!row) return undefined;
   const current = fromEventRow(row);
   const write = change(current, { text: row.document, etag: row.etag });
   if (!write) return current;
-  const { event, document } = write;
-  const written = await query(
-    db,
-    UPDATE_IF_UNCHANGED_AND_APPEND_CHANGE,
-    [
-      ...changeValues(event, write.change, document.text),
-      event.details.updatedAt,
-      event.details.status,
-      event.previousStatus,
-      JSON.stringify(toListItem(event.details)),
-      document.etag,
-      row.version,
-    ],
-    'event-update',
-  );
+  const { event, document, mails } = write;
+  const values = [
+    ...changeValues(event, write.change, document.text),
+    event.details.updatedAt,
+    event.details.status,
+    event.previousStatus,
+    JSON.stringify(toListItem(event.details)),
+    document.etag,
+    row.version,
+  ];
+  if (mails && mails.length > 0) return writeWithMails(pool, locked, event, mails, values);
+  const written = await query(db, UPDATE_IF_UNCHANGED_AND_APPEND_CHANGE, values, 'event-update');
   return written.rowCount === 1 ? event : RACED;
 }
 
@@ -261,11 +293,11 @@ async function updateEvent(
   change: ChangeEvent,
 ): Promise<StoredEvent | undefined> {
   for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
-    const outcome = await retryingRaces(() => writeIfUnchanged(pool, organizationId, id, change, false));
+    const outcome = await retryingRaces(() => writeIfUnchanged(pool, undefined, organizationId, id, change));
     if (outcome !== RACED) return outcome;
   }
   return inTransaction(pool, async (client) => {
-    const outcome = await writeIfUnchanged(client, organizationId, id, change, true);
+    const outcome = await writeIfUnchanged(pool, client, organizationId, id, change);
     // Under the row lock nobody else writes the row between the read and the write.
     if (outcome === RACED) throw new Error(`event ${id} changed while its row was locked`);
     return outcome;
@@ -274,8 +306,8 @@ async function updateEvent(
 
 export function createPostgresEventRepository(pool: Pool): EventRepository {
   return {
-    insert({ event, change, document }: EventWrite, idempotency) {
-      if (!idempotency) {
+    insert({ event, change, document, mails }: EventWrite, idempotency) {
+      if (!idempotency && !(mails && mails.length > 0)) {
         const values = eventValues(event, document);
         const recorded = changeValues(event, change, document.text);
         return retryingRaces(async () => {
@@ -292,17 +324,20 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
         const values = eventValues(event, document);
         await query(client, INSERT_EVENT, values);
         const granted = await query(client, GRANT, [event.organizationId, event.details.id, event.createdBy]);
-        const claimed = await query(client, CLAIM_KEY, [
-          event.organizationId,
-          idempotency.key,
-          idempotency.requestHash,
-          event.details.id,
-          granted.rowCount,
-          event.details.createdAt,
-          idempotency.expiredBefore,
-        ]);
-        // Throwing rolls the transaction back: the event is not written either.
-        if (claimed.rowCount === 0) throw new IdempotencyKeyTakenError(idempotency.key);
+        if (idempotency) {
+          const claimed = await query(client, CLAIM_KEY, [
+            event.organizationId,
+            idempotency.key,
+            idempotency.requestHash,
+            event.details.id,
+            granted.rowCount,
+            event.details.createdAt,
+            idempotency.expiredBefore,
+          ]);
+          // Throwing rolls the transaction back: the event and its mails are not written either.
+          if (claimed.rowCount === 0) throw new IdempotencyKeyTakenError(idempotency.key);
+        }
+        if (mails) await insertMails(client, mails);
         // Last, so the organization's row lock is held for the shortest time; it counts the event too.
         await query(client, APPEND_CREATED_CHANGE, changeValues(event, change, document.text));
         return { grantedTo: granted.rowCount };

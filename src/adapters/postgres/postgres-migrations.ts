@@ -280,4 +280,38 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: '009_mail_outbox',
+    sql: `
+      -- Mail (D25): one row per mail, written in the transaction of the change it tells of, sent by the
+      -- mail dispatcher under a lease (locked_until, lease_token). text_body and html_body are erased
+      -- once the mail is sent: they may carry links that grant access.
+      CREATE TABLE mail_outbox (
+        organization_id text COLLATE "C" NOT NULL REFERENCES organizations (id),
+        id text COLLATE "C" NOT NULL,
+        message_id text NOT NULL,
+        recipient text NOT NULL,
+        recipient_name text,
+        reply_to text,
+        reply_to_name text,
+        subject text NOT NULL,
+        text_body text,
+        html_body text,
+        status text NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz,
+        locked_until timestamptz,
+        lease_token text,
+        last_attempt_at timestamptz,
+        last_error text,
+        created_at timestamptz NOT NULL,
+        sent_at timestamptz,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE status = 'pending';
+      CREATE INDEX mail_outbox_by_created ON mail_outbox (created_at, id);
+      CREATE INDEX mail_outbox_by_recipient ON mail_outbox (lower(recipient), created_at);
+    `,
+  },
 ];

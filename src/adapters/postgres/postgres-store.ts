@@ -5,6 +5,7 @@ import { createPostgresDataTransfer } from './postgres-data-transfer.js';
 import { createPostgresEventRepository } from './postgres-event-repository.js';
 import { createPostgresIdempotencyRepository } from './postgres-idempotency-repository.js';
 import { createPostgresIdentityRepository } from './postgres-identity-repository.js';
+import { createPostgresMailOutbox } from './postgres-mail-outbox.js';
 import { migrations } from './postgres-migrations.js';
 import { createPostgresPlaceRepository } from './postgres-place-repository.js';
 import { createPostgresSessionRepository } from './postgres-session-repository.js';
@@ -76,6 +77,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
   const credentials = createPostgresCredentialRepository(pool);
   const sessions = createPostgresSessionRepository(pool);
   const webhooks = createPostgresWebhookRepository(pool);
+  const mail = createPostgresMailOutbox(pool);
   const places = createPostgresPlaceRepository(pool, unlimited);
   const transfer = createPostgresDataTransfer(unlimited);
   let closed: Promise<void> | undefined;
@@ -88,6 +90,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
     credentials,
     sessions,
     webhooks,
+    mail,
     places,
     transfer,
     secrets: {

@@ -112,6 +112,16 @@ const TABLES: Table[] = [
     key: ['organization_id', 'id'],
   },
   {
+    // Leases stay behind here too: a mail being attempted is due again on the target.
+    kind: 'mails',
+    select: `organization_id AS organizationId, id, message_id AS messageId, recipient, recipient_name AS recipientName,
+      reply_to AS replyTo, reply_to_name AS replyToName, subject, text_body AS textBody, html_body AS htmlBody, status,
+      attempts, next_attempt_at AS nextAttemptAt, last_attempt_at AS lastAttemptAt, last_error AS lastError,
+      created_at AS createdAt, sent_at AS sentAt`,
+    from: 'mail_outbox',
+    key: ['organization_id', 'id'],
+  },
+  {
     kind: 'serverSecrets',
     select: 'name, value, created_at AS createdAt',
     from: 'server_secrets',
@@ -223,6 +233,11 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
             last_attempt_at, last_status_code, last_error, last_response_body, created_at)
           VALUES (@organizationId, @id, @endpointId, @messageId, @type, @sequence, @payload, @status, @attempts,
             @nextAttemptAt, @lastAttemptAt, @lastStatusCode, @lastError, @lastResponseBody, @createdAt)`),
+        mails: db.prepare(`INSERT INTO mail_outbox
+          (organization_id, id, message_id, recipient, recipient_name, reply_to, reply_to_name, subject, text_body,
+            html_body, status, attempts, next_attempt_at, last_attempt_at, last_error, created_at, sent_at)
+          VALUES (@organizationId, @id, @messageId, @recipient, @recipientName, @replyTo, @replyToName, @subject,
+            @textBody, @htmlBody, @status, @attempts, @nextAttemptAt, @lastAttemptAt, @lastError, @createdAt, @sentAt)`),
         // A target that made its own secret before the copy takes the source's: tokens already handed out stay valid.
         serverSecrets:
           db.prepare(`INSERT INTO server_secrets (name, value, created_at) VALUES (@name, @value, @createdAt)

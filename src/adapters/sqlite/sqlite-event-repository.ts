@@ -19,6 +19,7 @@ import {
   type KeyCredentialsRow,
   toKeyCredentials,
 } from './sqlite-identity-repository.js';
+import { prepareMailInsert } from './sqlite-mail-outbox.js';
 import type { WriteQueue } from './write-queue.js';
 
 interface EventRow {
@@ -224,13 +225,15 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     JOIN users u ON u.organization_id = g.organization_id AND u.id = g.user_id
     WHERE g.organization_id = ? AND g.event_id = ? ORDER BY u.email, u.id`);
 
+  const insertMails = prepareMailInsert(db);
+
   const find = (organizationId: string, id: string): StoredEvent | undefined => {
     const row = selectEvent.get(organizationId, id) as EventRow | undefined;
     return row ? fromRow(row) : undefined;
   };
 
   return {
-    insert({ event, change, document }: EventWrite, idempotency) {
+    insert({ event, change, document, mails }: EventWrite, idempotency) {
       return queue.run(() => {
         const row = eventRow(event, document);
         insertEvent.run(row);
@@ -255,6 +258,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
           // Throwing rolls this job's savepoint back: the event is not written either.
           if (claimed.changes === 0) throw new IdempotencyKeyTakenError(idempotency.key);
         }
+        if (mails) insertMails(mails);
         return { grantedTo: granted.changes };
       });
     },
@@ -293,6 +297,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
           write.event.previousStatus === current.previousStatus;
         (keepsStatus ? updateEventKeepingStatus : updateEvent).run(row);
         appendChange(write.event, write.change, row.document);
+        if (write.mails) insertMails(write.mails);
         return write.event;
       });
     },

@@ -265,4 +265,38 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: '009_mail_outbox',
+    sql: `
+      -- Mail (D25): one row per mail, written in the transaction of the change it tells of, sent by the
+      -- mail dispatcher under a lease (locked_until, lease_token). text_body and html_body are erased
+      -- once the mail is sent: they may carry links that grant access.
+      CREATE TABLE mail_outbox (
+        organization_id TEXT NOT NULL REFERENCES organizations (id),
+        id TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        recipient TEXT NOT NULL,
+        recipient_name TEXT,
+        reply_to TEXT,
+        reply_to_name TEXT,
+        subject TEXT NOT NULL,
+        text_body TEXT,
+        html_body TEXT,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT,
+        locked_until TEXT,
+        lease_token TEXT,
+        last_attempt_at TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        sent_at TEXT,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE status = 'pending';
+      CREATE INDEX mail_outbox_by_created ON mail_outbox (created_at, id);
+      CREATE INDEX mail_outbox_by_recipient ON mail_outbox (lower(recipient), created_at);
+    `,
+  },
 ];

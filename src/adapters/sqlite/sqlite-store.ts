@@ -8,6 +8,7 @@ import { createSqliteDataTransfer } from './sqlite-data-transfer.js';
 import { createSqliteEventRepository } from './sqlite-event-repository.js';
 import { createSqliteIdempotencyRepository } from './sqlite-idempotency-repository.js';
 import { createSqliteIdentityRepository } from './sqlite-identity-repository.js';
+import { createSqliteMailOutbox } from './sqlite-mail-outbox.js';
 import { migrations } from './sqlite-migrations.js';
 import { createSqlitePlaceRepository } from './sqlite-place-repository.js';
 import { createSqliteSessionRepository } from './sqlite-session-repository.js';
@@ -53,6 +54,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
   let credentials: Store['credentials'] | undefined;
   let sessions: Store['sessions'] | undefined;
   let webhooks: Store['webhooks'] | undefined;
+  let mail: Store['mail'] | undefined;
   let places: Store['places'] | undefined;
   const ready = () => {
     events ??= createSqliteEventRepository(db, queue);
@@ -61,6 +63,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
     credentials ??= createSqliteCredentialRepository(db, queue);
     sessions ??= createSqliteSessionRepository(db, queue);
     webhooks ??= createSqliteWebhookRepository(db, queue);
+    mail ??= createSqliteMailOutbox(db, queue);
     places ??= createSqlitePlaceRepository(db);
   };
 
@@ -101,6 +104,10 @@ export function openSqliteStore(options: SqliteOptions): Store {
     get webhooks() {
       ready();
       return webhooks!;
+    },
+    get mail() {
+      ready();
+      return mail!;
     },
     get places() {
       ready();
