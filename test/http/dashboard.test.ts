@@ -170,6 +170,24 @@ describe('the planning dashboard over HTTP', () => {
     expect(history.map((change) => change.type)).toEqual(['event.created']);
   });
 
+  it('says "Saved." after the room grid is saved, on the event page at its rooms', async () => {
+    const browser = browserFor(t);
+    await browser.signIn();
+    const id = await createEvent(clientFor(t), { name: 'Rooms to save' });
+    const rooms = `/app/events/${id}/rooms`;
+    await browser.get(`${rooms}?from=2030-05-01&to=2030-05-01`);
+    const saved = await browser.post(rooms, [
+      ...formFields((await browser.get(`${rooms}?from=2030-05-01&to=2030-05-01`)).body, rooms),
+      ['accommodations.2030-05-01.Single', '12'],
+    ]);
+    expect(saved.statusCode, saved.body).toBe(303);
+    // The notice is in the query and the section in the fragment, so the page both says it and shows it.
+    expect(saved.headers.location).toBe(`/app/events/${id}?notice=saved#rooms`);
+    expect((await browser.get(String(saved.headers.location))).body).toContain(
+      '<output class="notice">Saved.</output>',
+    );
+  });
+
   it('ends the session at sign-out, so the old cookie no longer works', async () => {
     const browser = browserFor(t);
     await browser.signIn();
