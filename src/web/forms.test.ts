@@ -160,6 +160,7 @@ describe('agenda forms', () => {
     });
     expect(sessionField('agendaOperations[0].session.startTime')).toBe('startTime');
     expect(sessionField('agendaOperations[0].sessionId')).toBe('sessionId');
+    expect(sessionField('agendaOperations[0].session.dates[1]')).toBe('dates');
     expect(lines(' a \n\nb')).toEqual(['a', 'b']);
   });
 });

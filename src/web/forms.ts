@@ -231,7 +231,13 @@ export function sessionBody(form: FormBody): Record<string, unknown> {
   };
 }
 
-/** `agendaOperations[0].session.title` → `title`: agenda forms name controls after the session's fields. */
+/**
+ * `agendaOperations[0].session.title` → `title`: agenda forms name controls after the session's fields.
+ * An entry of a list (`dates[1]`, `avRequirements[0]`) belongs to the one control that holds the list.
+ */
 export function sessionField(problemField: string): string {
-  return problemField.replace(/^agendaOperations\[\d+\]\.(session\.)?/, '').replace(/^agenda\[\d+\]\./, '');
+  return problemField
+    .replace(/^agendaOperations\[\d+\]\.(session\.)?/, '')
+    .replace(/^agenda\[\d+\]\./, '')
+    .replace(/^(dates|avRequirements|fbRequirements)\[\d+\]$/, '$1');
 }

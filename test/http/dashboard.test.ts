@@ -188,6 +188,28 @@ describe('the planning dashboard over HTTP', () => {
     );
   });
 
+  it('answers an agenda form whose days are not dates with the form again and its problem, not a failure', async () => {
+    const browser = browserFor(t);
+    await browser.signIn();
+    const id = await createEvent(clientFor(t), {
+      name: 'Agenda to refuse',
+      meetingRoomDates: [{ startDate: '2030-05-01', endDate: '2030-05-02' }],
+    });
+    const agenda = `/app/events/${id}/agenda`;
+    const form = formFields((await browser.get(agenda)).body, agenda);
+    const refused = await browser.post(agenda, [
+      ...form.filter(([name]) => name !== 'dates'),
+      ['title', 'Workshop'],
+      ['startTime', '11:00'],
+      ['endTime', '12:00'],
+      ['dates', 'soon'],
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('There is a problem; nothing was saved');
+    expect(refused.body).toMatch(/href="#field-dates">Days: /);
+    expect((await clientFor(t).get(id)).json().agenda).toEqual([]);
+  });
+
   it('ends the session at sign-out, so the old cookie no longer works', async () => {
     const browser = browserFor(t);
     await browser.signIn();

@@ -1,4 +1,5 @@
 /** `/app/events/{id}/agenda`: the sessions, a form to add one, and `/agenda/{sessionId}` to edit one. */
+import { dayNumber } from '../../domain/dates.js';
 import type { AgendaItem } from '../../domain/types.js';
 import { day } from '../format.js';
 import type { FormValues } from './event-form.js';
@@ -54,7 +55,10 @@ function SessionFields(props: { values: FormValues; errors: Map<string, string[]
     return Array.isArray(raw) ? (raw[raw.length - 1] ?? '') : (raw ?? '');
   };
   const chosen = new Set(Array.isArray(values.dates) ? values.dates : values.dates ? [values.dates] : []);
-  const days = [...new Set([...props.meetingDays, ...chosen])].sort();
+  // A posted day that is not a date is named by its problem, not offered as a box.
+  const days = [...new Set([...props.meetingDays, ...chosen])]
+    .filter((date) => dayNumber(date) !== undefined)
+    .sort();
   const datesId = fieldId('dates');
   return (
     <>
