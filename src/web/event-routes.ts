@@ -294,7 +294,8 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
       request: FastifyRequest<IdParams>,
       reply: FastifyReply,
       body: Record<string, unknown>,
-      form: FormBody,
+      /** The grid's entries to show again after a refusal; none after a copy, whose form is not the grid. */
+      form: FormBody | undefined,
     ) => {
       try {
         await saveEdit(request, body);
@@ -328,7 +329,7 @@ export function eventPages(deps: PeopleDeps, frameOf: FrameOf) {
       // Each night of the range becomes exactly the copied night: its other room types are removed.
       const counts = Object.fromEntries(ROOM_TYPES.map((type) => [type, source[type] ?? null]));
       const accommodations = Object.fromEntries(nights.map((night) => [night, counts]));
-      return saveRooms(request, reply, { accommodations }, form);
+      return saveRooms(request, reply, { accommodations }, undefined);
     });
 
     // The agenda

@@ -210,6 +210,34 @@ describe('the planning dashboard over HTTP', () => {
     expect((await clientFor(t).get(id)).json().agenda).toEqual([]);
   });
 
+  it('shows the stored room grid again when a copy of a night is refused, so saving it loses nothing', async () => {
+    const browser = browserFor(t);
+    await browser.signIn();
+    const id = await createEvent(clientFor(t), {
+      name: 'Rooms to copy',
+      accommodations: { '2030-05-01': { Single: 12 }, '2030-05-02': { Double: 3 } },
+    });
+    const rooms = `/app/events/${id}/rooms`;
+    const page = await browser.get(rooms);
+    const copy = formFields(page.body, `${rooms}/copy`);
+    await clientFor(t).patch(id, { otherNotes: 'Changed meanwhile' });
+    const refused = await browser.post(`${rooms}/copy`, [
+      ...copy.filter(([name]) => !name.startsWith('copy')),
+      ['copyNight', '2030-05-01'],
+      ['copyFrom', '2030-05-03'],
+      ['copyTo', '2030-05-03'],
+    ]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('This event changed since you opened the grid');
+    // The grid shows what is stored, not the copy form's entries: saving it again changes no room.
+    const saved = await browser.post(rooms, formFields(refused.body, rooms));
+    expect(saved.statusCode, saved.body).toBe(303);
+    expect((await clientFor(t).get(id)).json().accommodations).toEqual({
+      '2030-05-01': { Single: 12 },
+      '2030-05-02': { Double: 3 },
+    });
+  });
+
   it('ends the session at sign-out, so the old cookie no longer works', async () => {
     const browser = browserFor(t);
     await browser.signIn();
