@@ -12,7 +12,7 @@ import {
   sessionField,
   toFormField,
 } from './forms.js';
-import { valuesOf } from './pages/event-form.js';
+import { valuesOf } from './pages/event-form/form.js';
 
 describe('the details form as an API body', () => {
   it('has a control for every writable field but the room block, which has a page of its own', () => {

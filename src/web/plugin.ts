@@ -22,10 +22,11 @@ import {
   ValidationError,
 } from '../domain/errors.js';
 import { compressWhenAsked } from '../http/compression.js';
-import { accountRoutes } from './account-routes.js';
-import { eventPages } from './event-routes.js';
+import { ErrorPage } from './error-page.js';
 import type { FrameOf } from './guard.js';
-import { ErrorPage } from './pages/errors.js';
+import { href, ROUTES } from './href.js';
+import { registerPages } from './page-module.js';
+import { PAGES } from './pages/index.js';
 import { sendPage } from './render.js';
 import { sessionToken } from './session-cookie.js';
 
@@ -41,10 +42,13 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Asset URLs carry a digest of their content, so they can be cached for a year and still never go stale. */
 function assetUrls() {
   const url = (file: string) =>
-    `/app/assets/${file}?v=${createHash('sha256')
-      .update(readFileSync(`${ASSETS}${file}`))
-      .digest('hex')
-      .slice(0, 12)}`;
+    href.asset(
+      file,
+      createHash('sha256')
+        .update(readFileSync(`${ASSETS}${file}`))
+        .digest('hex')
+        .slice(0, 12),
+    );
   return { css: url('app.css'), roomsScript: url('rooms.js'), placesScript: url('places.js') };
 }
 
@@ -85,7 +89,7 @@ export function dashboard(options: DashboardOptions) {
     });
     await app.register(fastifyStatic, {
       root: ASSETS,
-      prefix: '/assets/',
+      prefix: ROUTES.assets,
       decorateReply: false,
       immutable: true,
       maxAge: '365d',
@@ -113,8 +117,7 @@ export function dashboard(options: DashboardOptions) {
       sendPage(reply, ErrorPage({ frame: frameOf(request, reply), status: 404 }), 404),
     );
 
-    await app.register(accountRoutes(options.deps, frameOf));
-    await app.register(eventPages(options.deps, frameOf));
+    registerPages(app, PAGES, options.deps, frameOf);
   };
 }
 

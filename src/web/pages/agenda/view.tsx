@@ -1,19 +1,11 @@
-/** `/app/events/{id}/agenda`: the sessions, a form to add one, and `/agenda/{sessionId}` to edit one. */
-import { dayNumber } from '../../domain/dates.js';
-import type { AgendaItem } from '../../domain/types.js';
-import { day } from '../format.js';
-import type { FormValues } from './event-form.js';
-import { agendaByDay } from './event-page.js';
-import {
-  CsrfField,
-  ErrorSummary,
-  ErrorText,
-  type Frame,
-  fieldId,
-  Layout,
-  TextArea,
-  TextField,
-} from './layout.js';
+/** The agenda's markup: the sessions day by day with a form to add one, and the form that edits one. */
+import { dayNumber } from '../../../domain/dates.js';
+import type { AgendaItem } from '../../../domain/types.js';
+import { agendaByDay } from '../../event-days.js';
+import { day } from '../../format.js';
+import { type FormBody, type FormProblem, field, fieldId, problemsByField } from '../../forms.js';
+import { href } from '../../href.js';
+import { CsrfField, ErrorSummary, ErrorText, type Frame, Layout, TextArea, TextField } from '../../layout.js';
 
 const SESSION_LABELS: Record<string, string> = {
   title: 'Title',
@@ -32,7 +24,7 @@ const SESSION_LABELS: Record<string, string> = {
 
 export const sessionLabel = (field: string) => SESSION_LABELS[field.replace(/\[\d+\]$/, '')] ?? field;
 
-export function sessionValues(session: AgendaItem): FormValues {
+export function sessionValues(session: AgendaItem): FormBody {
   return {
     title: session.title,
     dates: session.dates,
@@ -48,12 +40,9 @@ export function sessionValues(session: AgendaItem): FormValues {
   };
 }
 
-function SessionFields(props: { values: FormValues; errors: Map<string, string[]>; meetingDays: string[] }) {
+function SessionFields(props: { values: FormBody; errors: Map<string, string[]>; meetingDays: string[] }) {
   const { values, errors } = props;
-  const value = (name: string) => {
-    const raw = values[name];
-    return Array.isArray(raw) ? (raw[raw.length - 1] ?? '') : (raw ?? '');
-  };
+  const value = (name: string) => field(values, name);
   const chosen = new Set(Array.isArray(values.dates) ? values.dates : values.dates ? [values.dates] : []);
   // A posted day that is not a date is named by its problem, not offered as a box.
   const days = [...new Set([...props.meetingDays, ...chosen])]
@@ -146,17 +135,10 @@ export interface AgendaModel {
   agenda: AgendaItem[];
   meetingDays: string[];
   /** The add form's values and problems (after a refusal). */
-  values: FormValues;
-  problems: Array<{ field: string; message: string }>;
+  values: FormBody;
+  problems: FormProblem[];
   stale?: boolean;
 }
-
-const errorMap = (problems: AgendaModel['problems']) => {
-  const errors = new Map<string, string[]>();
-  for (const problem of problems)
-    errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
-  return errors;
-};
 
 function StaleNotice() {
   return (
@@ -177,7 +159,7 @@ export function AgendaPage(props: { frame: Frame; model: AgendaModel; notice?: s
     <Layout frame={props.frame} title={`Agenda: ${model.eventName}`} notice={props.notice}>
       <h1>Agenda of {model.eventName}</h1>
       <p>
-        <a href={`/app/events/${model.eventId}`}>Back to the event</a>
+        <a href={href.event(model.eventId)}>Back to the event</a>
       </p>
       {model.stale && <StaleNotice />}
       <section aria-labelledby="sessions-title">
@@ -196,14 +178,14 @@ export function AgendaPage(props: { frame: Frame; model: AgendaModel; notice?: s
                     </span>{' '}
                     <strong>{session.title}</strong>{' '}
                     <a
-                      href={`/app/events/${model.eventId}/agenda/${session.id}`}
+                      href={href.agendaSession(model.eventId, session.id)}
                       aria-label={`Edit “${session.title}”`}
                     >
                       Edit
                     </a>{' '}
                     <form
                       method="post"
-                      action={`/app/events/${model.eventId}/agenda/${session.id}/remove`}
+                      action={href.removeAgendaSession(model.eventId, session.id)}
                       class="inline"
                     >
                       <CsrfField token={props.frame.csrf} />
@@ -226,12 +208,12 @@ export function AgendaPage(props: { frame: Frame; model: AgendaModel; notice?: s
       <section aria-labelledby="add-session-title">
         <h2 id="add-session-title">Add a session</h2>
         <ErrorSummary problems={model.problems} labels={sessionLabel} />
-        <form method="post" action={`/app/events/${model.eventId}/agenda`} novalidate>
+        <form method="post" action={href.agenda(model.eventId)} novalidate>
           <CsrfField token={props.frame.csrf} />
           <input type="hidden" name="version" value={model.version} />
           <SessionFields
             values={model.values}
-            errors={errorMap(model.problems)}
+            errors={problemsByField(model.problems)}
             meetingDays={model.meetingDays}
           />
           <div class="form-actions">
@@ -251,8 +233,8 @@ export interface SessionEditModel {
   sessionId: string;
   version: string;
   meetingDays: string[];
-  values: FormValues;
-  problems: Array<{ field: string; message: string }>;
+  values: FormBody;
+  problems: FormProblem[];
   stale?: boolean;
 }
 
@@ -263,19 +245,19 @@ export function SessionEditPage(props: { frame: Frame; model: SessionEditModel }
       <h1>Edit a session of {model.eventName}</h1>
       {model.stale && <StaleNotice />}
       <ErrorSummary problems={model.problems} labels={sessionLabel} />
-      <form method="post" action={`/app/events/${model.eventId}/agenda/${model.sessionId}`} novalidate>
+      <form method="post" action={href.agendaSession(model.eventId, model.sessionId)} novalidate>
         <CsrfField token={props.frame.csrf} />
         <input type="hidden" name="version" value={model.version} />
         <SessionFields
           values={model.values}
-          errors={errorMap(model.problems)}
+          errors={problemsByField(model.problems)}
           meetingDays={model.meetingDays}
         />
         <div class="form-actions">
           <button type="submit" class="primary">
             Save
           </button>
-          <a href={`/app/events/${model.eventId}/agenda`}>Cancel</a>
+          <a href={href.agenda(model.eventId)}>Cancel</a>
         </div>
       </form>
     </Layout>
