@@ -26,7 +26,7 @@ export const ROUTES = {
   invite: '/invite/:token',
   sessions: '/sessions',
   endSession: '/sessions/:id/end',
-  assets: '/assets/',
+  asset: '/assets/',
 } as const;
 
 export type RoutePattern = (typeof ROUTES)[keyof typeof ROUTES];
@@ -85,7 +85,7 @@ export const href = {
   sessions: () => pathOf(ROUTES.sessions, {}),
   endSession: (id: string) => pathOf(ROUTES.endSession, { id }),
   /** An asset, under an address that changes with its content (`version`) so it can be cached for a year. */
-  asset: (file: string, version: string) => `${pathOf(ROUTES.assets, {})}${file}?v=${version}`,
+  asset: (file: string, version: string) => `${pathOf(ROUTES.asset, {})}${file}?v=${version}`,
   placeSuggestions: () => pathOf(ROUTES.placeSuggestions, {}),
 };
 

@@ -89,7 +89,7 @@ export function dashboard(options: DashboardOptions) {
     });
     await app.register(fastifyStatic, {
       root: ASSETS,
-      prefix: ROUTES.assets,
+      prefix: ROUTES.asset,
       decorateReply: false,
       immutable: true,
       maxAge: '365d',
