@@ -1,8 +1,10 @@
 /**
  * The planning dashboard (D15, D16): server-rendered pages under /app, a driving adapter beside the
  * JSON API. Every page reads and writes through the use cases of `app/`; visibility by grants is
- * enforced there and in the store's queries. Forms work without JavaScript; the one script (the room
- * grid's totals) only makes a page better.
+ * enforced there and in the store's queries. Forms work without JavaScript; the scripts (the room
+ * grid's totals, city suggestions) only make a page better. This plugin sets up what every page shares
+ * (headers, cookies, form tokens, the session, assets, error pages) and registers the pages of
+ * `pages/index.ts`.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
