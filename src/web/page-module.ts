@@ -52,23 +52,16 @@ export interface PageRoute {
 /** A page's loader and actions, each under its own address. */
 export type PageModule = readonly PageRoute[];
 
+const pageRoute =
+  (method: PageRoute['method']) =>
+  <Pattern extends RoutePattern>(pattern: Pattern, handle: Handler<Pattern>, access: Access = 'person') =>
+    ({ method, pattern, access, handle: handle as Handler<string> }) satisfies PageRoute;
+
 /** GET: what the page shows. It never changes anything (D15). */
-export function loader<Pattern extends RoutePattern>(
-  pattern: Pattern,
-  handle: Handler<Pattern>,
-  access: Access = 'person',
-): PageRoute {
-  return { method: 'GET', pattern, access, handle: handle as Handler<string> };
-}
+export const loader = pageRoute('GET');
 
 /** POST: a change, made only with the form token bound to the session (D15). */
-export function action<Pattern extends RoutePattern>(
-  pattern: Pattern,
-  handle: Handler<Pattern>,
-  access: Access = 'person',
-): PageRoute {
-  return { method: 'POST', pattern, access, handle: handle as Handler<string> };
-}
+export const action = pageRoute('POST');
 
 /** Registers every route of every page: a POST without its form token is a 403 and writes nothing. */
 export function registerPages(

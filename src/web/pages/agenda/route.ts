@@ -1,11 +1,12 @@
 /** `/app/events/{id}/agenda`: the sessions day by day, "Add a session", and each session's "Remove". */
-import { updateMyEvent, viewMyEvent } from '../../../app/planning.js';
+import { viewMyEvent } from '../../../app/planning.js';
 import { meetingDays } from '../../event-days.js';
-import { field, sessionBody, sessionField } from '../../forms.js';
+import { sessionBody, sessionField } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import type { NoticeCode } from '../../notices.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
 import { submitForm } from '../../submit-form.js';
+import { saveAgendaOperation } from '../save-event.js';
 import { type AgendaModel, AgendaPage } from './view.js';
 
 async function agendaPage(
@@ -43,14 +44,7 @@ function changeAgenda(
 ) {
   const { id } = page.params;
   return submitForm(page, {
-    change: () =>
-      updateMyEvent(
-        page.deps,
-        page.person,
-        id,
-        { agendaOperations: [operation] },
-        field(page.form, 'version'),
-      ),
+    change: () => saveAgendaOperation(page, operation),
     done: () => page.redirect(href.agenda(id), done),
     expects: { problems: sessionField, stale: true, cancelled: href.event(id) },
     again: (state, status) => agendaPage(page, { values, ...state }, status),

@@ -1,10 +1,11 @@
 /** `/app/events/{id}/agenda/{sessionId}`: the form that edits one session of the agenda. */
-import { updateMyEvent, viewMyEvent } from '../../../app/planning.js';
+import { viewMyEvent } from '../../../app/planning.js';
 import { meetingDays } from '../../event-days.js';
-import { field, sessionBody, sessionField } from '../../forms.js';
+import { sessionBody, sessionField } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
 import { submitForm } from '../../submit-form.js';
+import { saveAgendaOperation } from '../save-event.js';
 import { type SessionEditModel, SessionEditPage, sessionValues } from './view.js';
 
 type SessionRequest = PageRequest<typeof ROUTES.agendaSession>;
@@ -42,14 +43,7 @@ export const agendaSession: PageModule = [
     const { id, sessionId } = page.params;
     const operation = { op: 'update', sessionId, session: sessionBody(page.form) };
     return submitForm(page, {
-      change: () =>
-        updateMyEvent(
-          page.deps,
-          page.person,
-          id,
-          { agendaOperations: [operation] },
-          field(page.form, 'version'),
-        ),
+      change: () => saveAgendaOperation(page, operation),
       done: () => page.redirect(href.agenda(id), 'session-saved'),
       expects: { problems: sessionField, stale: true, cancelled: href.event(id) },
       again: (state, status) => sessionPage(page, { values: page.form, ...state }, status),

@@ -1,7 +1,7 @@
 /** The agenda's markup: the sessions day by day with a form to add one, and the form that edits one. */
 import { dayNumber } from '../../../domain/dates.js';
 import type { AgendaItem } from '../../../domain/types.js';
-import { agendaByDay } from '../../event-days.js';
+import { AgendaByDay } from '../../agenda-by-day.js';
 import { day } from '../../format.js';
 import { type FormBody, type FormProblem, field, fieldId, problemsByField } from '../../forms.js';
 import { href } from '../../href.js';
@@ -128,6 +128,33 @@ function SessionFields(props: { values: FormBody; errors: Map<string, string[]>;
   );
 }
 
+/** A session's form, to add one or to edit one: the session's fields and Save (and Cancel when editing). */
+function SessionForm(props: {
+  action: string;
+  csrf: string;
+  model: { version: string; values: FormBody; problems: FormProblem[]; meetingDays: string[] };
+  cancel?: string;
+}) {
+  const { model } = props;
+  return (
+    <form method="post" action={props.action} novalidate>
+      <CsrfField token={props.csrf} />
+      <input type="hidden" name="version" value={model.version} />
+      <SessionFields
+        values={model.values}
+        errors={problemsByField(model.problems)}
+        meetingDays={model.meetingDays}
+      />
+      <div class="form-actions">
+        <button type="submit" class="primary">
+          Save
+        </button>
+        {props.cancel && <a href={props.cancel}>Cancel</a>}
+      </div>
+    </form>
+  );
+}
+
 export interface AgendaModel {
   eventId: string;
   eventName: string;
@@ -154,7 +181,6 @@ function StaleNotice() {
 
 export function AgendaPage(props: { frame: Frame; model: AgendaModel; notice?: string | undefined }) {
   const { model } = props;
-  const days = agendaByDay(model.agenda);
   return (
     <Layout frame={props.frame} title={`Agenda: ${model.eventName}`} notice={props.notice}>
       <h1>Agenda of {model.eventName}</h1>
@@ -164,64 +190,29 @@ export function AgendaPage(props: { frame: Frame; model: AgendaModel; notice?: s
       {model.stale && <StaleNotice />}
       <section aria-labelledby="sessions-title">
         <h2 id="sessions-title">Sessions</h2>
-        {days.length === 0 ? (
-          <p class="empty">No sessions yet.</p>
-        ) : (
-          days.map(({ day: date, sessions }) => (
-            <section class="agenda-day" aria-labelledby={`day-${date}`}>
-              <h3 id={`day-${date}`}>{day(date)}</h3>
-              <ul class="sessions">
-                {sessions.map((session) => (
-                  <li>
-                    <span class="time">
-                      {session.startTime}–{session.endTime}
-                    </span>{' '}
-                    <strong>{session.title}</strong>{' '}
-                    <a
-                      href={href.agendaSession(model.eventId, session.id)}
-                      aria-label={`Edit “${session.title}”`}
-                    >
-                      Edit
-                    </a>{' '}
-                    <form
-                      method="post"
-                      action={href.removeAgendaSession(model.eventId, session.id)}
-                      class="inline"
-                    >
-                      <CsrfField token={props.frame.csrf} />
-                      <input type="hidden" name="version" value={model.version} />
-                      <button
-                        type="submit"
-                        class="link-button danger"
-                        aria-label={`Remove “${session.title}”`}
-                      >
-                        Remove
-                      </button>
-                    </form>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
-        )}
+        <AgendaByDay
+          agenda={model.agenda}
+          session={(session) => (
+            <>
+              <strong>{session.title}</strong>{' '}
+              <a href={href.agendaSession(model.eventId, session.id)} aria-label={`Edit “${session.title}”`}>
+                Edit
+              </a>{' '}
+              <form method="post" action={href.removeAgendaSession(model.eventId, session.id)} class="inline">
+                <CsrfField token={props.frame.csrf} />
+                <input type="hidden" name="version" value={model.version} />
+                <button type="submit" class="link-button danger" aria-label={`Remove “${session.title}”`}>
+                  Remove
+                </button>
+              </form>
+            </>
+          )}
+        />
       </section>
       <section aria-labelledby="add-session-title">
         <h2 id="add-session-title">Add a session</h2>
         <ErrorSummary problems={model.problems} labels={sessionLabel} />
-        <form method="post" action={href.agenda(model.eventId)} novalidate>
-          <CsrfField token={props.frame.csrf} />
-          <input type="hidden" name="version" value={model.version} />
-          <SessionFields
-            values={model.values}
-            errors={problemsByField(model.problems)}
-            meetingDays={model.meetingDays}
-          />
-          <div class="form-actions">
-            <button type="submit" class="primary">
-              Save
-            </button>
-          </div>
-        </form>
+        <SessionForm action={href.agenda(model.eventId)} csrf={props.frame.csrf} model={model} />
       </section>
     </Layout>
   );
@@ -245,21 +236,12 @@ export function SessionEditPage(props: { frame: Frame; model: SessionEditModel }
       <h1>Edit a session of {model.eventName}</h1>
       {model.stale && <StaleNotice />}
       <ErrorSummary problems={model.problems} labels={sessionLabel} />
-      <form method="post" action={href.agendaSession(model.eventId, model.sessionId)} novalidate>
-        <CsrfField token={props.frame.csrf} />
-        <input type="hidden" name="version" value={model.version} />
-        <SessionFields
-          values={model.values}
-          errors={problemsByField(model.problems)}
-          meetingDays={model.meetingDays}
-        />
-        <div class="form-actions">
-          <button type="submit" class="primary">
-            Save
-          </button>
-          <a href={href.agenda(model.eventId)}>Cancel</a>
-        </div>
-      </form>
+      <SessionForm
+        action={href.agendaSession(model.eventId, model.sessionId)}
+        csrf={props.frame.csrf}
+        model={model}
+        cancel={href.agenda(model.eventId)}
+      />
     </Layout>
   );
 }

@@ -1,9 +1,10 @@
 /** `/app/events/{id}/edit`: "Edit details", saved only onto the version of the event the form was read at. */
-import { updateMyEvent, viewMyEvent } from '../../../app/planning.js';
+import { viewMyEvent } from '../../../app/planning.js';
 import { detailsBody, field, fields, toFormField } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
 import { submitForm } from '../../submit-form.js';
+import { saveEvent } from '../save-event.js';
 import { type EventFormModel, EventFormPage, valuesOf } from './form.js';
 
 type EditRequest = PageRequest<typeof ROUTES.editEvent>;
@@ -39,8 +40,7 @@ export const editEvent: PageModule = [
       body.agendaOperations = removals.map((sessionId) => ({ op: 'remove', sessionId }));
     const version = field(page.form, 'version');
     return submitForm(page, {
-      // Every edit form carries the version it was read at (D15).
-      change: () => updateMyEvent(page.deps, page.person, id, body, version),
+      change: () => saveEvent(page, body),
       done: () => page.redirect(href.event(id), 'saved'),
       expects: {
         problems: (name) => toFormField(name, rows),

@@ -3,8 +3,8 @@ import type { EventView } from '../../../app/planning.js';
 import type { ChangeRecord } from '../../../domain/changes.js';
 import { EVENT_FIELDS, type EventField } from '../../../domain/event-field-table.js';
 import { MOVE_LABELS } from '../../../domain/moves.js';
-import { BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../../domain/types.js';
-import { agendaByDay } from '../../event-days.js';
+import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../../domain/types.js';
+import { AgendaByDay } from '../../agenda-by-day.js';
 import {
   BUDGET_LABELS,
   count,
@@ -123,36 +123,20 @@ function RoomGrid(props: { details: EventDetails }) {
   );
 }
 
-function Agenda(props: { details: EventDetails }) {
-  const days = agendaByDay(props.details.agenda);
-  if (days.length === 0) return <p class="empty">No sessions yet.</p>;
+/** A session's line on the event page: every detail of it. */
+const SessionDetails = (props: { session: AgendaItem }) => {
+  const { session } = props;
   return (
     <>
-      {days.map(({ day: date, sessions }) => (
-        <section class="agenda-day" aria-labelledby={`day-${date}`}>
-          <h3 id={`day-${date}`}>{day(date)}</h3>
-          <ul class="sessions">
-            {sessions.map((session) => (
-              <li>
-                <span class="time">
-                  {session.startTime}–{session.endTime}
-                </span>{' '}
-                <strong>{session.title}</strong>
-                {session.roomType && <span> · {session.roomType}</span>}
-                {session.capacity > 0 && <span> · {count(session.capacity)} people</span>}
-                {session.avRequirements.length > 0 && <span> · AV: {session.avRequirements.join(', ')}</span>}
-                {session.fbRequirements.length > 0 && (
-                  <span> · F&amp;B: {session.fbRequirements.join(', ')}</span>
-                )}
-                {session.notes && <p class="notes">{session.notes}</p>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      <strong>{session.title}</strong>
+      {session.roomType && <span> · {session.roomType}</span>}
+      {session.capacity > 0 && <span> · {count(session.capacity)} people</span>}
+      {session.avRequirements.length > 0 && <span> · AV: {session.avRequirements.join(', ')}</span>}
+      {session.fbRequirements.length > 0 && <span> · F&amp;B: {session.fbRequirements.join(', ')}</span>}
+      {session.notes && <p class="notes">{session.notes}</p>}
     </>
   );
-}
+};
 
 function describeChange(change: ChangeRecord, people: EventView['people']): string {
   const who =
@@ -344,7 +328,10 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
           </section>
           <section id="agenda" aria-labelledby="agenda-title">
             <h2 id="agenda-title">{label('agenda')}</h2>
-            <Agenda details={details} />
+            <AgendaByDay
+              agenda={details.agenda}
+              session={(session) => <SessionDetails session={session} />}
+            />
           </section>
           <section id="notes" aria-labelledby="notes-title">
             <h2 id="notes-title">Notes and requirements</h2>

@@ -2,7 +2,7 @@
  * `/app/events/{id}/rooms`: the room grid. Its form saves the grid; "Add nights" only shows more rows
  * (a GET); "Copy night" gives a range of nights the rooms of one night and saves at once.
  */
-import { updateMyEvent, viewMyEvent } from '../../../app/planning.js';
+import { viewMyEvent } from '../../../app/planning.js';
 import { dayNumber } from '../../../domain/dates.js';
 import { ROOM_TYPES } from '../../../domain/types.js';
 import { meetingDays, nightsBetween } from '../../event-days.js';
@@ -10,6 +10,7 @@ import { type FormBody, field, roomsBody } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
 import { type FormState, submitForm } from '../../submit-form.js';
+import { saveEvent } from '../save-event.js';
 import { RoomsPage } from './view.js';
 
 type RoomsRequest = PageRequest<typeof ROUTES.rooms>;
@@ -64,7 +65,7 @@ async function roomsPage(page: RoomsRequest, shown: RoomsShown, status = 200) {
 function saveRooms(page: RoomsRequest, body: Record<string, unknown>, entries: FormBody | undefined) {
   const { id } = page.params;
   return submitForm(page, {
-    change: () => updateMyEvent(page.deps, page.person, id, body, field(page.form, 'version')),
+    change: () => saveEvent(page, body),
     done: () => page.redirect(href.event(id, 'rooms'), 'saved'),
     expects: { problems: true, stale: true, cancelled: href.event(id) },
     again: (state, status) => roomsPage(page, { values: entries, ...state }, status),
