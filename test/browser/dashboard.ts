@@ -10,6 +10,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { expect } from 'vitest';
 import { addGroupMember, createOrganization, createUser } from '../../src/app/organizations.js';
 import { setPassword } from '../../src/app/people.js';
+import { href } from '../../src/web/href.js';
 import { CHROMIUM } from '../helpers/services.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -146,7 +147,7 @@ export async function openDashboard(): Promise<Dashboard> {
 
 /** Signs in through the form, as a person does, and waits for the page it leads to. */
 export async function signIn(page: Page, base: string, email: string, password: string) {
-  await page.goto(`${base}/app/sign-in`);
+  await page.goto(`${base}${href.signIn()}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Sign in' }).click()]);

@@ -1,8 +1,9 @@
-/** `/app/events/{id}/rooms`: the room block as an editable grid of nights × room types. */
-import { ROOM_TYPES } from '../../domain/types.js';
-import { day } from '../format.js';
-import type { FormValues } from './event-form.js';
-import { CsrfField, ErrorSummary, ErrorText, type Frame, fieldId, Layout } from './layout.js';
+/** The room grid's markup: the room block as an editable grid of nights × room types. */
+import { ROOM_TYPES } from '../../../domain/types.js';
+import { day } from '../../format.js';
+import { type FormBody, type FormProblem, field, fieldId, problemsByField } from '../../forms.js';
+import { href } from '../../href.js';
+import { CsrfField, ErrorSummary, ErrorText, type Frame, Layout } from '../../layout.js';
 
 export interface RoomsModel {
   eventId: string;
@@ -10,21 +11,16 @@ export interface RoomsModel {
   version: string;
   /** Every night shown, in order: stored ones, meeting days without rooms yet, and nights being added. */
   nights: string[];
-  values: FormValues;
-  problems: Array<{ field: string; message: string }>;
+  values: FormBody;
+  problems: FormProblem[];
   stale?: boolean;
 }
 
 export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: string }) {
   const { model } = props;
-  const errors = new Map<string, string[]>();
-  for (const problem of model.problems)
-    errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
+  const errors = problemsByField(model.problems);
   const cell = (night: string, type: string) => `accommodations.${night}.${type}`;
-  const value = (name: string) => {
-    const raw = model.values[name];
-    return Array.isArray(raw) ? (raw[raw.length - 1] ?? '') : (raw ?? '');
-  };
+  const value = (name: string) => field(model.values, name);
   return (
     <Layout frame={props.frame} title={`Rooms: ${model.eventName}`} scripts={[props.script]}>
       <h1>Rooms for {model.eventName}</h1>
@@ -38,7 +34,7 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
         </div>
       )}
       <ErrorSummary problems={model.problems} />
-      <form method="post" action={`/app/events/${model.eventId}/rooms`} novalidate class="room-form">
+      <form method="post" action={href.rooms(model.eventId)} novalidate class="room-form">
         <CsrfField token={props.frame.csrf} />
         <input type="hidden" name="version" value={model.version} />
         {model.nights.length === 0 ? (
@@ -131,7 +127,7 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
           <button type="submit" class="primary">
             Save
           </button>
-          <a href={`/app/events/${model.eventId}`}>Cancel</a>
+          <a href={href.event(model.eventId)}>Cancel</a>
         </div>
       </form>
 
@@ -140,7 +136,7 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
         <p class="hint">
           Shows empty rows for these nights in the grid above; nothing is saved until you press Save.
         </p>
-        <form method="get" action={`/app/events/${model.eventId}/rooms`} class="inline-fields">
+        <form method="get" action={href.rooms(model.eventId)} class="inline-fields">
           <div class="field">
             <label for="add-from">First night</label>
             <input id="add-from" name="from" type="date" />
@@ -159,7 +155,7 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
           <p class="hint">
             Every night of the range gets the same rooms as the night copied; this saves at once.
           </p>
-          <form method="post" action={`/app/events/${model.eventId}/rooms/copy`} class="inline-fields">
+          <form method="post" action={href.copyNight(model.eventId)} class="inline-fields">
             <CsrfField token={props.frame.csrf} />
             <input type="hidden" name="version" value={model.version} />
             <div class="field">

@@ -1,0 +1,52 @@
+/** `/app/events/{id}/agenda/{sessionId}`: the form that edits one session of the agenda. */
+import { viewMyEvent } from '../../../app/planning.js';
+import { meetingDays } from '../../event-days.js';
+import { sessionBody, sessionField } from '../../forms.js';
+import { href, ROUTES } from '../../href.js';
+import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
+import { submitForm } from '../../submit-form.js';
+import { saveAgendaOperation } from '../save-event.js';
+import { type SessionEditModel, SessionEditPage, sessionValues } from './view.js';
+
+type SessionRequest = PageRequest<typeof ROUTES.agendaSession>;
+
+async function sessionPage(
+  page: SessionRequest,
+  shown: Partial<Pick<SessionEditModel, 'values' | 'problems' | 'stale'>>,
+  status = 200,
+) {
+  const view = await viewMyEvent(page.deps, page.person, page.params.id);
+  const session = view.details.agenda.find((item) => item.id === page.params.sessionId.toLowerCase());
+  if (!session) return page.notFound();
+  return page.render(
+    SessionEditPage({
+      frame: page.frame(),
+      model: {
+        eventId: view.details.id,
+        eventName: view.details.name,
+        sessionId: session.id,
+        version: view.version,
+        meetingDays: meetingDays(view.details.meetingRoomDates),
+        values: shown.values ?? sessionValues(session),
+        problems: shown.problems ?? [],
+        stale: shown.stale ?? false,
+      },
+    }),
+    status,
+  );
+}
+
+export const agendaSession: PageModule = [
+  loader(ROUTES.agendaSession, (page) => sessionPage(page, {})),
+
+  action(ROUTES.agendaSession, (page) => {
+    const { id, sessionId } = page.params;
+    const operation = { op: 'update', sessionId, session: sessionBody(page.form) };
+    return submitForm(page, {
+      change: () => saveAgendaOperation(page, operation),
+      done: () => page.redirect(href.agenda(id), 'session-saved'),
+      expects: { problems: sessionField, stale: true, cancelled: href.event(id) },
+      again: (state, status) => sessionPage(page, { values: page.form, ...state }, status),
+    });
+  }),
+];
