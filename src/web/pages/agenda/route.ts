@@ -1,7 +1,7 @@
 /** `/app/events/{id}/agenda`: the sessions day by day, "Add a session", and each session's "Remove". */
 import { viewMyEvent } from '../../../app/planning.js';
 import { meetingDays } from '../../event-days.js';
-import { sessionBody, sessionField } from '../../forms.js';
+import { field, sessionBody, sessionField } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import type { NoticeCode } from '../../notices.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
@@ -43,11 +43,14 @@ function changeAgenda(
   values: AgendaModel['values'],
 ) {
   const { id } = page.params;
+  const version = field(page.form, 'version');
   return submitForm(page, {
     change: () => saveAgendaOperation(page, operation),
     done: () => page.redirect(href.agenda(id), done),
     expects: { problems: sessionField, stale: true, cancelled: href.event(id) },
-    again: (state, status) => agendaPage(page, { values, ...state }, status),
+    // The form keeps the version it was read at, unless stale: then a second Save applies it to the event now.
+    again: (state, status) =>
+      agendaPage(page, { values, ...state, ...(state.stale ? {} : { version }) }, status),
   });
 }
 

@@ -1,7 +1,7 @@
 /** `/app/events/{id}/agenda/{sessionId}`: the form that edits one session of the agenda. */
 import { viewMyEvent } from '../../../app/planning.js';
 import { meetingDays } from '../../event-days.js';
-import { sessionBody, sessionField } from '../../forms.js';
+import { field, sessionBody, sessionField } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
 import { submitForm } from '../../submit-form.js';
@@ -12,7 +12,7 @@ type SessionRequest = PageRequest<typeof ROUTES.agendaSession>;
 
 async function sessionPage(
   page: SessionRequest,
-  shown: Partial<Pick<SessionEditModel, 'values' | 'problems' | 'stale'>>,
+  shown: Partial<Pick<SessionEditModel, 'values' | 'problems' | 'stale' | 'version'>>,
   status = 200,
 ) {
   const view = await viewMyEvent(page.deps, page.person, page.params.id);
@@ -25,7 +25,7 @@ async function sessionPage(
         eventId: view.details.id,
         eventName: view.details.name,
         sessionId: session.id,
-        version: view.version,
+        version: shown.version ?? view.version,
         meetingDays: meetingDays(view.details.meetingRoomDates),
         values: shown.values ?? sessionValues(session),
         problems: shown.problems ?? [],
@@ -46,7 +46,13 @@ export const agendaSession: PageModule = [
       change: () => saveAgendaOperation(page, operation),
       done: () => page.redirect(href.agenda(id), 'session-saved'),
       expects: { problems: sessionField, stale: true, cancelled: href.event(id) },
-      again: (state, status) => sessionPage(page, { values: page.form, ...state }, status),
+      // The form keeps the version it was read at, unless stale: then a second Save applies it to the event now.
+      again: (state, status) =>
+        sessionPage(
+          page,
+          { values: page.form, ...state, ...(state.stale ? {} : { version: field(page.form, 'version') }) },
+          status,
+        ),
     });
   }),
 ];
