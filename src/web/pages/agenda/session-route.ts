@@ -1,5 +1,6 @@
 /** `/app/events/{id}/agenda/{sessionId}`: the form that edits one session of the agenda. */
 import { viewMyEvent } from '../../../app/planning.js';
+import { renderCancelled } from '../../cancelled-page.js';
 import { meetingDays } from '../../event-days.js';
 import { field, sessionBody, sessionField } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
@@ -18,6 +19,9 @@ async function sessionPage(
   const view = await viewMyEvent(page.deps, page.person, page.params.id);
   const session = view.details.agenda.find((item) => item.id === page.params.sessionId.toLowerCase());
   if (!session) return page.notFound();
+  if (view.details.status === 'cancelled') {
+    return renderCancelled(page, view, `Edit a session of ${view.details.name}`);
+  }
   return page.render(
     SessionEditPage({
       frame: page.frame(),
@@ -45,7 +49,7 @@ export const agendaSession: PageModule = [
     return submitForm(page, {
       change: () => saveAgendaOperation(page, operation),
       done: () => page.redirect(href.agenda(id), 'session-saved'),
-      expects: { problems: sessionField, stale: true, cancelled: href.event(id) },
+      expects: { problems: sessionField, stale: true, cancelled: true },
       // The form keeps the version it was read at, unless stale: then a second Save applies it to the event now.
       again: (state, status) =>
         sessionPage(

@@ -6,6 +6,7 @@
 import { viewMyEvent } from '../../../app/planning.js';
 import { dayNumber } from '../../../domain/dates.js';
 import { ROOM_TYPES } from '../../../domain/types.js';
+import { renderCancelled } from '../../cancelled-page.js';
 import { meetingDays, nightRange, nightsOutside } from '../../event-days.js';
 import { type FormBody, type FormProblem, field, roomsBody } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
@@ -33,6 +34,8 @@ interface RoomsShown extends FormState {
 
 async function roomsPage(page: RoomsRequest, shown: RoomsShown, status = 200) {
   const view = await viewMyEvent(page.deps, page.person, page.params.id);
+  if (view.details.status === 'cancelled')
+    return renderCancelled(page, view, `Rooms for ${view.details.name}`);
   const { accommodations, eventDates } = view.details;
   const stored: FormBody = {};
   for (const [night, counts] of Object.entries(accommodations)) {
@@ -99,7 +102,7 @@ export const rooms: PageModule = [
     return submitForm(page, {
       change: () => saveEvent(page, roomsBody(page.form, view.details.accommodations)),
       done: () => page.redirect(href.event(id, 'rooms'), 'saved'),
-      expects: { problems: true, stale: true, cancelled: href.event(id) },
+      expects: { problems: true, stale: true, cancelled: true },
       // A stale grid takes the event's version now, so that a second Save applies what was typed.
       again: (state, status) =>
         roomsPage(page, { values: page.form, ...state, ...(state.stale ? {} : { version }) }, status),
