@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeEventStatus } from '../../src/app/events.js';
 import { createUser } from '../../src/app/organizations.js';
 import { inviteUser } from '../../src/app/people.js';
 import { href } from '../../src/web/href.js';
@@ -84,8 +85,20 @@ if (!hasChromium) {
       // A refused save: the problems at the top and beside their fields.
       await page.goto(`${d.base}${href.editEvent(summit)}`);
       await page.getByLabel('Attendees').fill('-5');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Save' }).click()]);
       await measure(page, 'edit details, refused');
+      // The room grid with a copy to check, far from the event's dates.
+      await page.goto(`${d.base}${href.rooms(summit)}`);
+      await page.getByLabel('First night of the range').fill('2030-06-01');
+      await page.getByLabel('Last night of the range').fill('2030-06-30');
+      await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Copy night' }).click()]);
+      await expect(page.getByRole('alert').innerText()).resolves.toContain('Copied, not saved yet');
+      await measure(page, 'rooms, a copy to check');
+      // A cancelled event's edit page.
+      const cancelled = await d.createEvent(testSummit({ name: 'Cancelled summit' }));
+      await changeEventStatus(d.t.deps, cancelled, 'cancelled');
+      await page.goto(`${d.base}${href.editEvent(cancelled)}`);
+      await measure(page, 'edit details, cancelled');
 
       expect(Object.entries(widths).filter(([, width]) => width > PHONE.width)).toEqual([]);
     });
