@@ -1,6 +1,7 @@
 /** The days of an event as its pages offer them: meeting days, ranges of nights, the agenda by day. */
 import { dateText, dayNumber } from '../domain/dates.js';
-import type { AgendaItem } from '../domain/types.js';
+import type { AgendaItem, DateRange } from '../domain/types.js';
+import { day } from './format.js';
 
 /** The days of an event's meeting-room ranges, which are the days a session may be on. */
 export function meetingDays(ranges: ReadonlyArray<{ startDate: string; endDate: string }>): string[] {
@@ -14,12 +15,54 @@ export function meetingDays(ranges: ReadonlyArray<{ startDate: string; endDate: 
   return [...days].sort();
 }
 
-/** Nights from `from` to `to` (both included), at most a year of them; none when either is not a date. */
-export function nightsBetween(from: string, to: string): string[] {
-  const first = dayNumber(from);
-  const last = dayNumber(to);
-  if (first === undefined || last === undefined || last < first) return [];
-  return Array.from({ length: Math.min(last - first + 1, 366) }, (_, index) => dateText(first + index));
+/** The most nights one range of "Add nights" or "Copy night" may hold: a year. */
+export const MAX_RANGE_NIGHTS = 366;
+
+/** A range of nights as a form gives it, or the problem to show beside the field to blame. */
+export type NightRange = { nights: string[] } | { problem: { field: 'first' | 'last'; message: string } };
+
+/**
+ * The nights from `first` to `last`, both included; a blank `last` means the one night `first`. Anything
+ * else is a problem: a first night that is not a date, a last night before it, more than a year of nights.
+ */
+export function nightRange(first: string, last: string): NightRange {
+  const from = dayNumber(first.trim());
+  if (from === undefined) {
+    return { problem: { field: 'first', message: 'Give the first night as a date, such as 2030-05-01.' } };
+  }
+  const to = last.trim() === '' ? from : dayNumber(last.trim());
+  if (to === undefined) {
+    return {
+      problem: {
+        field: 'last',
+        message: 'Give the last night as a date, such as 2030-05-03, or leave it blank for one night.',
+      },
+    };
+  }
+  if (to < from) {
+    return {
+      problem: {
+        field: 'last',
+        message: `The last night must be on or after the first night, ${day(first.trim())}.`,
+      },
+    };
+  }
+  if (to - from + 1 > MAX_RANGE_NIGHTS) {
+    return { problem: { field: 'last', message: `A range holds at most ${MAX_RANGE_NIGHTS} nights.` } };
+  }
+  return { nights: Array.from({ length: to - from + 1 }, (_, index) => dateText(from + index)) };
+}
+
+/** How many of `nights` fall outside `ranges` (the event's dates). */
+export function nightsOutside(nights: readonly string[], ranges: readonly DateRange[]): number {
+  const spans = ranges.map((range) => [dayNumber(range.startDate), dayNumber(range.endDate)] as const);
+  return nights.filter((night) => {
+    const number = dayNumber(night);
+    return !spans.some(
+      ([start, end]) =>
+        number !== undefined && start !== undefined && end !== undefined && number >= start && number <= end,
+    );
+  }).length;
 }
 
 /** Sessions grouped by day, each day in time order. */

@@ -4,6 +4,7 @@ import type { EventStatus } from '../domain/types.js';
 import { statusLabel } from './format.js';
 import { type FormProblem, fieldId } from './forms.js';
 import { href } from './href.js';
+import { controlFor } from './typed-controls.js';
 
 export interface Frame {
   /** Asset URLs, versioned by content so they can be cached for a year. */
@@ -135,6 +136,8 @@ export function TextField(
   const id = fieldId(props.name);
   const messages = props.errors.get(props.name);
   const invalid = Boolean(messages?.length);
+  // A refused entry the type would blank ("25:00" in a time box) is shown as typed, in a text box.
+  const control = controlFor(props.type ?? 'text', props.value);
   return (
     <div class={invalid ? 'field invalid' : 'field'}>
       <label for={id}>
@@ -151,9 +154,9 @@ export function TextField(
         {...({
           id,
           name: props.name,
-          type: props.type ?? 'text',
+          ...control,
           value: props.value,
-          step: props.step,
+          step: control.type === 'number' ? props.step : undefined,
           required: props.required,
           autocomplete: props.autocomplete,
           'aria-invalid': invalid ? 'true' : undefined,

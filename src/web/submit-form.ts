@@ -35,6 +35,8 @@ export interface FormState {
   refusal?: string;
   /** The link the form belongs to can no longer be used (404). */
   gone?: true;
+  /** The event was cancelled meanwhile (409): nothing was written, and the page says so. */
+  cancelled?: true;
 }
 
 /** The refusals a form shows; any other error is not the form's to show. */
@@ -46,13 +48,12 @@ export interface ExpectedRefusals {
   missing?: true;
   refusal?: true;
   gone?: true;
-  /** Where to go when the event is cancelled: its page, which says so. */
-  cancelled?: string;
+  cancelled?: true;
 }
 
 /**
  * Runs `change`; on success answers with `done`, on an expected refusal with `again` (the form with
- * the state to show) or the page `cancelled` names.
+ * the state to show).
  */
 export async function submitForm<Result>(
   page: PageRequest,
@@ -67,9 +68,6 @@ export async function submitForm<Result>(
   try {
     result = await form.change();
   } catch (error) {
-    if (error instanceof EventCancelledError && form.expects.cancelled) {
-      return page.redirect(form.expects.cancelled);
-    }
     const refused = refusalOf(error, form.expects);
     if (!refused) throw error;
     if (refused.retryAfterSeconds !== undefined) {
@@ -108,6 +106,10 @@ function refusalOf(error: unknown, expects: ExpectedRefusals): Refused | undefin
       const { message, retryAfterSeconds } = error;
       return { status: 429, state: { refusal: message }, retryAfterSeconds };
     }
+  }
+  // Stale too: should the event be reopened by the time the page is drawn, the form is just out of date.
+  if (error instanceof EventCancelledError && expects.cancelled) {
+    return { status: 409, state: { cancelled: true, stale: true } };
   }
   if (error instanceof NotFoundError && expects.gone) return { status: 404, state: { gone: true } };
   return undefined;

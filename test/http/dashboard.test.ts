@@ -210,7 +210,7 @@ describe('the planning dashboard over HTTP', () => {
     expect((await clientFor(t).get(id)).json().agenda).toEqual([]);
   });
 
-  it('shows the stored room grid again when a copy of a night is refused, so saving it loses nothing', async () => {
+  it('copies a night onto the grid as posted and saves nothing; a Save read before a change meanwhile writes nothing', async () => {
     const browser = browserFor(t);
     await browser.signIn();
     const id = await createEvent(clientFor(t), {
@@ -218,20 +218,24 @@ describe('the planning dashboard over HTTP', () => {
       accommodations: { '2030-05-01': { Single: 12 }, '2030-05-02': { Double: 3 } },
     });
     const rooms = `/app/events/${id}/rooms`;
-    const page = await browser.get(rooms);
-    const copy = formFields(page.body, `${rooms}/copy`);
+    const grid = formFields((await browser.get(rooms)).body, rooms);
     await clientFor(t).patch(id, { otherNotes: 'Changed meanwhile' });
-    const refused = await browser.post(`${rooms}/copy`, [
-      ...copy.filter(([name]) => !name.startsWith('copy')),
+    const copied = await browser.post(`${rooms}/copy`, [
+      ...grid.filter(([name]) => !name.startsWith('copy') && name !== 'accommodations.2030-05-01.Single'),
+      ['accommodations.2030-05-01.Single', '14'],
       ['copyNight', '2030-05-01'],
       ['copyFrom', '2030-05-03'],
       ['copyTo', '2030-05-03'],
     ]);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.body).toContain('This event changed since you opened the grid');
-    // The grid shows what is stored, not the copy form's entries: saving it again changes no room.
-    const saved = await browser.post(rooms, formFields(refused.body, rooms));
-    expect(saved.statusCode, saved.body).toBe(303);
+    expect(copied.statusCode).toBe(200);
+    expect(copied.body).toContain('Copied, not saved yet');
+    const shown = formFields(copied.body, rooms);
+    expect(shown).toContainEqual(['accommodations.2030-05-03.Single', '14']);
+    expect(shown).toContainEqual(['accommodations.2030-05-01.Single', '14']);
+    // The grid still carries the version it was read at: its Save is refused, nothing is written.
+    const saved = await browser.post(rooms, shown);
+    expect(saved.statusCode).toBe(409);
+    expect(saved.body).toContain('This event changed since you opened the grid');
     expect((await clientFor(t).get(id)).json().accommodations).toEqual({
       '2030-05-01': { Single: 12 },
       '2030-05-02': { Double: 3 },

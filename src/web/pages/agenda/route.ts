@@ -1,7 +1,8 @@
 /** `/app/events/{id}/agenda`: the sessions day by day, "Add a session", and each session's "Remove". */
 import { viewMyEvent } from '../../../app/planning.js';
+import { renderCancelled } from '../../cancelled-page.js';
 import { meetingDays } from '../../event-days.js';
-import { sessionBody, sessionField } from '../../forms.js';
+import { field, sessionBody, sessionField } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import type { NoticeCode } from '../../notices.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
@@ -15,6 +16,8 @@ async function agendaPage(
   status = 200,
 ) {
   const view = await viewMyEvent(page.deps, page.person, page.params.id);
+  if (view.details.status === 'cancelled')
+    return renderCancelled(page, view, `Agenda of ${view.details.name}`);
   return page.render(
     AgendaPage({
       frame: page.frame(),
@@ -43,11 +46,14 @@ function changeAgenda(
   values: AgendaModel['values'],
 ) {
   const { id } = page.params;
+  const version = field(page.form, 'version');
   return submitForm(page, {
     change: () => saveAgendaOperation(page, operation),
     done: () => page.redirect(href.agenda(id), done),
-    expects: { problems: sessionField, stale: true, cancelled: href.event(id) },
-    again: (state, status) => agendaPage(page, { values, ...state }, status),
+    expects: { problems: sessionField, stale: true, cancelled: true },
+    // The form keeps the version it was read at, unless stale: then a second Save applies it to the event now.
+    again: (state, status) =>
+      agendaPage(page, { values, ...state, ...(state.stale ? {} : { version }) }, status),
   });
 }
 

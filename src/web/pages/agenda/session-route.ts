@@ -1,7 +1,8 @@
 /** `/app/events/{id}/agenda/{sessionId}`: the form that edits one session of the agenda. */
 import { viewMyEvent } from '../../../app/planning.js';
+import { renderCancelled } from '../../cancelled-page.js';
 import { meetingDays } from '../../event-days.js';
-import { sessionBody, sessionField } from '../../forms.js';
+import { field, sessionBody, sessionField } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
 import { submitForm } from '../../submit-form.js';
@@ -12,12 +13,15 @@ type SessionRequest = PageRequest<typeof ROUTES.agendaSession>;
 
 async function sessionPage(
   page: SessionRequest,
-  shown: Partial<Pick<SessionEditModel, 'values' | 'problems' | 'stale'>>,
+  shown: Partial<Pick<SessionEditModel, 'values' | 'problems' | 'stale' | 'version'>>,
   status = 200,
 ) {
   const view = await viewMyEvent(page.deps, page.person, page.params.id);
   const session = view.details.agenda.find((item) => item.id === page.params.sessionId.toLowerCase());
   if (!session) return page.notFound();
+  if (view.details.status === 'cancelled') {
+    return renderCancelled(page, view, `Edit a session of ${view.details.name}`);
+  }
   return page.render(
     SessionEditPage({
       frame: page.frame(),
@@ -25,7 +29,7 @@ async function sessionPage(
         eventId: view.details.id,
         eventName: view.details.name,
         sessionId: session.id,
-        version: view.version,
+        version: shown.version ?? view.version,
         meetingDays: meetingDays(view.details.meetingRoomDates),
         values: shown.values ?? sessionValues(session),
         problems: shown.problems ?? [],
@@ -45,8 +49,14 @@ export const agendaSession: PageModule = [
     return submitForm(page, {
       change: () => saveAgendaOperation(page, operation),
       done: () => page.redirect(href.agenda(id), 'session-saved'),
-      expects: { problems: sessionField, stale: true, cancelled: href.event(id) },
-      again: (state, status) => sessionPage(page, { values: page.form, ...state }, status),
+      expects: { problems: sessionField, stale: true, cancelled: true },
+      // The form keeps the version it was read at, unless stale: then a second Save applies it to the event now.
+      again: (state, status) =>
+        sessionPage(
+          page,
+          { values: page.form, ...state, ...(state.stale ? {} : { version: field(page.form, 'version') }) },
+          status,
+        ),
     });
   }),
 ];

@@ -1,5 +1,6 @@
 /** `/app/events/{id}/edit`: "Edit details", saved only onto the version of the event the form was read at. */
 import { viewMyEvent } from '../../../app/planning.js';
+import { renderCancelled } from '../../cancelled-page.js';
 import { detailsBody, field, fields, toFormField } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
@@ -11,6 +12,7 @@ type EditRequest = PageRequest<typeof ROUTES.editEvent>;
 
 async function editForm(page: EditRequest, model: Partial<EventFormModel>, status = 200) {
   const view = await viewMyEvent(page.deps, page.person, page.params.id);
+  if (view.details.status === 'cancelled') return renderCancelled(page, view, `Edit ${view.details.name}`);
   return page.render(
     EventFormPage({
       frame: page.frame(),
@@ -46,7 +48,7 @@ export const editEvent: PageModule = [
         problems: (name) => toFormField(name, rows),
         orphans: true,
         stale: true,
-        cancelled: href.event(id),
+        cancelled: true,
       },
       // A stale form takes the event's version now, so that a second Save applies what was typed.
       again: (state, status) =>

@@ -26,9 +26,10 @@ const label = (name: EventField) => EVENT_FIELDS[name].label;
 
 const text = (value: string | null) => (value === null || value === '' ? '—' : value);
 
-function Definition(props: { term: string; children: preact.ComponentChildren }) {
+/** A term and its value; `internal` ones are for the planning team and stay off the printed brief. */
+function Definition(props: { term: string; internal?: boolean; children: preact.ComponentChildren }) {
   return (
-    <div class="definition">
+    <div class={props.internal ? 'definition internal' : 'definition'}>
       <dt>{props.term}</dt>
       <dd>{props.children}</dd>
     </div>
@@ -74,9 +75,10 @@ function RoomGrid(props: { details: EventDetails }) {
   if (block.nights.length === 0) return <p class="empty">No guest rooms yet.</p>;
   return (
     <>
-      <div class="table-wrap">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a phone, so the keyboard must reach it */}
+      <section class="table-wrap" aria-labelledby="room-grid-caption" tabIndex={0}>
         <table class="rooms">
-          <caption>Guest rooms per night</caption>
+          <caption id="room-grid-caption">Guest rooms per night</caption>
           <thead>
             <tr>
               <th scope="col">Night</th>
@@ -114,7 +116,7 @@ function RoomGrid(props: { details: EventDetails }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </section>
       <p class="summary">
         {block.peak ? `Peak night: ${day(block.peak.night)}, ${count(block.peak.rooms)} rooms. ` : ''}
         Total room nights: {count(block.roomNights)}.
@@ -268,7 +270,11 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
         <a href="#history">History</a>
       </nav>
       <div class="columns">
-        <div>
+        {/* First, so that on a phone the status and its moves come before the details. */}
+        <aside>
+          <StatusPanel view={view} csrf={props.frame.csrf} />
+        </aside>
+        <div class="details">
           <section id="overview" aria-labelledby="overview-title">
             <h2 id="overview-title">Overview</h2>
             <dl class="definitions">
@@ -339,7 +345,9 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
               <Definition term={label('foodBeverageRequirements')}>
                 {text(details.foodBeverageRequirements)}
               </Definition>
-              <Definition term={label('otherNotes')}>{text(details.otherNotes)}</Definition>
+              <Definition term={label('otherNotes')} internal>
+                {text(details.otherNotes)}
+              </Definition>
               <Definition term={label('notesForVenue')}>{text(details.notesForVenue)}</Definition>
               <Definition term={label('decisionFactors')}>
                 {details.decisionFactors.length === 0 ? '—' : details.decisionFactors.join(', ')}
@@ -355,9 +363,6 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
             <History view={view} />
           </section>
         </div>
-        <aside>
-          <StatusPanel view={view} csrf={props.frame.csrf} />
-        </aside>
       </div>
     </Layout>
   );
