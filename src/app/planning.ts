@@ -17,6 +17,7 @@ import {
 import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
 import type { Grantee } from '../ports/event-repository.js';
 import { changeEvent, createEventBy, type PersonRequester } from './change-event.js';
+import { type ChangeValues, changeValues } from './change-values.js';
 import { type AppDeps, nowText } from './deps.js';
 import { etagOf } from './etag.js';
 import { MOVE, UPDATE_DETAILS } from './event-changes.js';
@@ -50,7 +51,8 @@ export interface EventRow {
   id: string;
   name: string;
   status: EventStatus;
-  cities: string[];
+  /** The candidate cities, as typed and resolved (the page writes them). */
+  locations: EventDetails['formattedLocations'];
   eventDates: EventDetails['eventDates'];
   numPeople: number;
   totalBudget: number;
@@ -84,7 +86,7 @@ export async function listMyEvents(
     id: details.id,
     name: details.name,
     status: details.status,
-    cities: details.formattedLocations.map((location) => location.formatted_address),
+    locations: details.formattedLocations,
     eventDates: details.eventDates,
     numPeople: details.numPeople,
     totalBudget: totalBudget(details.budgetBreakdown),
@@ -117,6 +119,8 @@ export interface EventView {
   checklist: Checklist;
   /** Newest first. */
   history: ChangeRecord[];
+  /** What each change of the history set, by change id, when it is known. */
+  changeValues: Map<string, ChangeValues>;
   /** Display names of everyone named in the history, by user id. */
   people: Record<string, Grantee>;
 }
@@ -129,6 +133,7 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
     deps.store.events.grantees(person.organizationId, event.details.id),
     deps.store.events.changes(person.organizationId, event.details.id, { limit: HISTORY_SHOWN }),
   ]);
+  const values = await changeValues(deps, person.organizationId, event.details.id, history);
   const viewer = viewerOf(
     event,
     grantees.map((grantee) => grantee.userId),
@@ -158,6 +163,7 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
     moves: allowedMoves(event, viewer),
     checklist: preSendChecklist(event.details, nowText(deps)),
     history,
+    changeValues: values,
     people,
   };
 }

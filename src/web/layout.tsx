@@ -1,9 +1,9 @@
 /** The frame of every dashboard page, and the form controls every form uses (GitHub Primer's patterns). */
 import type { ComponentChildren, JSX } from 'preact';
 import type { EventStatus } from '../domain/types.js';
-import { statusLabel } from './format.js';
 import { type FormProblem, fieldId } from './forms.js';
 import { href } from './href.js';
+import { fieldLabel, statusLabel } from './words.js';
 
 export interface Frame {
   /** Asset URLs, versioned by content so they can be cached for a year. */
@@ -53,7 +53,7 @@ export function Layout(props: {
                   <a href={href.newEvent()}>New event</a>
                 </li>
                 <li>
-                  <a href={href.sessions()}>Sessions</a>
+                  <a href={href.sessions()}>Signed-in devices</a>
                 </li>
               </ul>
               <span class="who">{frame.person.name ?? frame.person.email}</span>
@@ -75,13 +75,13 @@ export function Layout(props: {
   );
 }
 
-/** Every problem at the top, each linking to its control; `labels` names the fields for people. */
+/** Every problem at the top, each linking to its control; `labels` names the fields for people (default: the event's). */
 export function ErrorSummary(props: {
   problems: readonly FormProblem[];
   labels?: (field: string) => string;
 }) {
   if (props.problems.length === 0) return null;
-  const label = props.labels ?? ((name: string) => name);
+  const label = props.labels ?? fieldLabel;
   return (
     <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
       <h2 id="error-summary-title">

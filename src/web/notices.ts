@@ -5,7 +5,7 @@
 export const NOTICES = {
   'signed-out': 'You are signed out.',
   'password-set': 'Your password is set. Welcome.',
-  'session-ended': 'That session has ended.',
+  'session-ended': 'That device is signed out.',
   created: 'Event created.',
   duplicated: 'Event duplicated: this is the new draft copy.',
   saved: 'Saved.',

@@ -2,10 +2,12 @@
 import { ACTIVE_STATUSES, type EventRow, listMyEvents } from '../../app/planning.js';
 import type { EventStatus } from '../../domain/types.js';
 import { STATUSES } from '../../domain/types.js';
-import { count, dateRanges, deadline, instant, money, personName, statusLabel } from '../format.js';
+import { count, dateRanges, deadline, instant, money, personName } from '../format.js';
 import { href, ROUTES } from '../href.js';
 import { type Frame, Layout, StatusBadge } from '../layout.js';
 import { loader, type PageModule } from '../page-module.js';
+import { locationWords } from '../place-words.js';
+import { statusLabel } from '../words.js';
 
 export const eventList: PageModule = [
   loader(ROUTES.events, async (page) => {
@@ -122,7 +124,7 @@ function EventListPage(props: { frame: Frame; model: EventListModel; notice?: st
                   <td>
                     <StatusBadge status={row.status} />
                   </td>
-                  <td>{row.cities.length === 0 ? '—' : row.cities.join('; ')}</td>
+                  <td>{row.locations.length === 0 ? '—' : row.locations.map(locationWords).join('; ')}</td>
                   <td>{dateRanges(row.eventDates)}</td>
                   <td class="number">{count(row.numPeople)}</td>
                   <td class="number">{money(row.totalBudget, row.currency)}</td>

@@ -6,23 +6,7 @@ import { day } from '../../format.js';
 import { type FormBody, type FormProblem, field, fieldId, problemsByField } from '../../forms.js';
 import { href } from '../../href.js';
 import { CsrfField, ErrorSummary, ErrorText, type Frame, Layout, TextArea, TextField } from '../../layout.js';
-
-const SESSION_LABELS: Record<string, string> = {
-  title: 'Title',
-  dates: 'Days',
-  startTime: 'Start time',
-  endTime: 'End time',
-  roomType: 'Room type',
-  capacity: 'Expected attendees',
-  avRequirements: 'AV requirements',
-  fbRequirements: 'Food and beverage requirements',
-  avOtherText: 'Other AV needs',
-  fbOtherText: 'Other food and beverage needs',
-  notes: 'Notes',
-  sessionId: 'Session',
-};
-
-export const sessionLabel = (field: string) => SESSION_LABELS[field.replace(/\[\d+\]$/, '')] ?? field;
+import { sessionLabel } from '../../words.js';
 
 export function sessionValues(session: AgendaItem): FormBody {
   return {

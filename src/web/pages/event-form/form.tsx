@@ -3,11 +3,10 @@ import type { OrphanedSession } from '../../../domain/errors.js';
 import {
   EVENT_FIELDS,
   type EventFieldDescription,
-  fieldNamed,
   type WritableField,
 } from '../../../domain/event-field-table.js';
 import { BUDGET_CATEGORIES, type EventDetails } from '../../../domain/types.js';
-import { BUDGET_LABELS, day } from '../../format.js';
+import { day } from '../../format.js';
 import {
   DETAILS_FORM_FIELDS,
   type FormBody,
@@ -18,18 +17,7 @@ import {
 } from '../../forms.js';
 import { href } from '../../href.js';
 import { CsrfField, ErrorSummary, ErrorText, type Frame, Layout, TextArea, TextField } from '../../layout.js';
-
-/** A person's name for a field path: `budgetBreakdown.venue` → "Budget: Venue", `formattedLocations[1].city` → "Candidate city 2: city". */
-export function fieldLabel(path: string): string {
-  const row = /^(\w+)\[(\d+)\]\.?(.*)$/.exec(path);
-  const rowOf = row ? fieldNamed(row[1]!) : undefined;
-  if (row && rowOf?.itemLabel) {
-    return `${rowOf.itemLabel} ${Number(row[2]) + 1}${row[3] ? `: ${row[3]}` : ''}`;
-  }
-  const budget = /^budgetBreakdown\.(\w+)$/.exec(path);
-  if (budget) return `${EVENT_FIELDS.budgetBreakdown.label}: ${BUDGET_LABELS[budget[1]!] ?? budget[1]}`;
-  return fieldNamed(path)?.label ?? path;
-}
+import { BUDGET_LABELS, fieldLabel } from '../../words.js';
 
 /** The form's values: from what was posted (after a refusal), else from the event. */
 export type FormValues = FormBody;

@@ -5,21 +5,12 @@ import { EVENT_FIELDS, type EventField } from '../../../domain/event-field-table
 import { MOVE_LABELS } from '../../../domain/moves.js';
 import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../../domain/types.js';
 import { AgendaByDay } from '../../agenda-by-day.js';
-import {
-  BUDGET_LABELS,
-  count,
-  dateRange,
-  dateRanges,
-  day,
-  deadline,
-  instant,
-  money,
-  personName,
-  statusLabel,
-} from '../../format.js';
+import { count, dateRange, dateRanges, day, deadline, instant, money, personName } from '../../format.js';
 import { href } from '../../href.js';
 import { CsrfField, type Frame, Layout, StatusBadge } from '../../layout.js';
+import { locationWords } from '../../place-words.js';
 import { roomBlock } from '../../room-block.js';
+import { BUDGET_LABELS, statusLabel, withReadableDates } from '../../words.js';
 
 /** The label people read for a field, the same on the form and on this page. */
 const label = (name: EventField) => EVENT_FIELDS[name].label;
@@ -186,7 +177,7 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
     <section class="panel" aria-labelledby="status-title">
       <h2 id="status-title">Status</h2>
       <p>
-        <StatusBadge status={view.details.status} /> <code class="status-value">{view.details.status}</code>
+        <StatusBadge status={view.details.status} />
       </p>
       {note && (
         <p class="status-note">
@@ -199,7 +190,7 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
           <ul>
             {view.checklist.missing.map((item) => (
               <li>
-                <a href={href.editEvent(id, item.field)}>{item.message}</a>
+                <a href={href.editEvent(id, item.field)}>{withReadableDates(item.message)}</a>
               </li>
             ))}
           </ul>
@@ -210,7 +201,7 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
           <h3 id="warnings-title">Worth a look</h3>
           <ul>
             {view.checklist.warnings.map((item) => (
-              <li>{item.message}</li>
+              <li>{withReadableDates(item.message)}</li>
             ))}
           </ul>
         </section>
@@ -278,7 +269,7 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
                 ) : (
                   <ul class="plain">
                     {details.formattedLocations.map((location) => (
-                      <li>{location.formatted_address}</li>
+                      <li>{locationWords(location)}</li>
                     ))}
                   </ul>
                 )}
