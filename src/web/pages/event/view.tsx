@@ -1,6 +1,5 @@
 /** The event page's markup: every field of the event, readable at a glance, with the moves this person may make. */
 import type { EventView } from '../../../app/planning.js';
-import type { ChangeRecord } from '../../../domain/changes.js';
 import { EVENT_FIELDS, type EventField } from '../../../domain/event-field-table.js';
 import { MOVE_LABELS } from '../../../domain/moves.js';
 import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../../domain/types.js';
@@ -10,7 +9,8 @@ import { href } from '../../href.js';
 import { CsrfField, type Frame, Layout, StatusBadge } from '../../layout.js';
 import { locationWords } from '../../place-words.js';
 import { roomBlock } from '../../room-block.js';
-import { BUDGET_LABELS, statusLabel, withReadableDates } from '../../words.js';
+import { BUDGET_LABELS, withReadableDates } from '../../words.js';
+import { History } from './history.js';
 
 /** The label people read for a field, the same on the form and on this page. */
 const label = (name: EventField) => EVENT_FIELDS[name].label;
@@ -128,35 +128,6 @@ const SessionDetails = (props: { session: AgendaItem }) => {
     </>
   );
 };
-
-function describeChange(change: ChangeRecord, people: EventView['people']): string {
-  const who =
-    change.actor.type === 'operator'
-      ? 'An operator'
-      : change.actor.type === 'api_key'
-        ? `${personName(people[change.actor.userId])} (API key ${change.actor.keyId})`
-        : personName(people[change.actor.userId]);
-  if (change.type === 'event.created') return `${who} created the event`;
-  if (change.type === 'event.status_changed' && change.data) {
-    return `${who} moved it from ${statusLabel(change.data.from)} to ${statusLabel(change.data.to)}`;
-  }
-  return `${who} changed ${change.changedFields.join(', ') || 'nothing visible'}`;
-}
-
-function History(props: { view: EventView }) {
-  if (props.view.history.length === 0) return <p class="empty">No recorded changes.</p>;
-  return (
-    <ol class="history" reversed>
-      {props.view.history.map((change) => (
-        <li>
-          <span class="when">{instant(change.occurredAt)}</span> — {describeChange(change, props.view.people)}
-          {change.data?.comment && <blockquote>Comment: {change.data.comment}</blockquote>}
-          {change.data?.reason && <blockquote>Reason: {change.data.reason}</blockquote>}
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 /** The latest comment or reason of a status move, shown with the status it explains. */
 function latestNote(view: EventView) {
