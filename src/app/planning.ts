@@ -71,6 +71,21 @@ export function totalBudget(budget: EventDetails['budgetBreakdown']): number {
   return cents / 100;
 }
 
+/** An event as a row of the event list. */
+const rowOf = (details: EventDetails, creator: Grantee): EventRow => ({
+  id: details.id,
+  name: details.name,
+  status: details.status,
+  locations: details.formattedLocations,
+  eventDates: details.eventDates,
+  numPeople: details.numPeople,
+  totalBudget: totalBudget(details.budgetBreakdown),
+  currency: details.currency,
+  decisionDeadline: details.decisionDeadline,
+  creator,
+  updatedAt: details.updatedAt,
+});
+
 export async function listMyEvents(
   deps: AppDeps,
   person: PersonRef,
@@ -82,20 +97,27 @@ export async function listMyEvents(
     offset: (query.page - 1) * EVENTS_PER_PAGE,
     limit: EVENTS_PER_PAGE,
   });
-  const rows: EventRow[] = items.map(({ details, createdBy }) => ({
-    id: details.id,
-    name: details.name,
-    status: details.status,
-    locations: details.formattedLocations,
-    eventDates: details.eventDates,
-    numPeople: details.numPeople,
-    totalBudget: totalBudget(details.budgetBreakdown),
-    currency: details.currency,
-    decisionDeadline: details.decisionDeadline,
-    creator: createdBy,
-    updatedAt: details.updatedAt,
-  }));
+  const rows = items.map(({ details, createdBy }) => rowOf(details, createdBy));
   return { rows, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / EVENTS_PER_PAGE)) };
+}
+
+/** At most this many events are shown as waiting for a person's approval. */
+export const AWAITING_SHOWN = 50;
+
+/**
+ * What waits for this person (D16): the events pending approval on which they are an approver, that
+ * is granted and not the creator, newest first.
+ */
+export async function listAwaitingMyApproval(deps: AppDeps, person: PersonRef): Promise<EventRow[]> {
+  const { items } = await deps.store.events.listGranted(person.organizationId, person.userId, {
+    statuses: ['pending_approval'],
+    nameContains: '',
+    offset: 0,
+    limit: AWAITING_SHOWN,
+  });
+  return items
+    .filter(({ createdBy }) => createdBy.userId !== person.userId)
+    .map(({ details, createdBy }) => rowOf(details, createdBy));
 }
 
 /** The event if the person holds a grant on it; otherwise the same 404 as an event that does not exist. */

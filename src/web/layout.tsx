@@ -75,6 +75,20 @@ export function Layout(props: {
   );
 }
 
+/**
+ * A box that says why nothing was done, focused when the page loads so that a keyboard or screen-reader
+ * user starts from it after a refused sign-in or save (the page is server-rendered: `autofocus` needs no
+ * script). Only pages that answer a refused form show one, so focus never jumps on an ordinary visit.
+ */
+export function ErrorAlert(props: { children: ComponentChildren; labelledBy?: string }) {
+  return (
+    // biome-ignore lint/a11y/noAutofocus: focus goes to what went wrong, only on the page that answers a refused form.
+    <div class="error-summary" role="alert" aria-labelledby={props.labelledBy} tabIndex={-1} autoFocus>
+      {props.children}
+    </div>
+  );
+}
+
 /** Every problem at the top, each linking to its control; `labels` names the fields for people (default: the event's). */
 export function ErrorSummary(props: {
   problems: readonly FormProblem[];
@@ -83,7 +97,7 @@ export function ErrorSummary(props: {
   if (props.problems.length === 0) return null;
   const label = props.labels ?? fieldLabel;
   return (
-    <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
+    <ErrorAlert labelledBy="error-summary-title">
       <h2 id="error-summary-title">
         {props.problems.length === 1
           ? 'There is a problem; nothing was saved'
@@ -98,7 +112,7 @@ export function ErrorSummary(props: {
           </li>
         ))}
       </ul>
-    </div>
+    </ErrorAlert>
   );
 }
 

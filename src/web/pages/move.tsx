@@ -9,7 +9,7 @@ import type { EventStatus } from '../../domain/types.js';
 import { personName } from '../format.js';
 import { type FormProblem, field, problemsByField } from '../forms.js';
 import { href, ROUTES } from '../href.js';
-import { CsrfField, ErrorSummary, type Frame, Layout, TextArea } from '../layout.js';
+import { CsrfField, ErrorAlert, ErrorSummary, type Frame, Layout, TextArea } from '../layout.js';
 import { action, loader, type PageModule, type PageRequest } from '../page-module.js';
 import { submitForm } from '../submit-form.js';
 import { statusLabel, withReadableDates } from '../words.js';
@@ -120,15 +120,15 @@ function MovePage(props: { frame: Frame; model: MoveModel }) {
         The event is now <strong>{statusLabel(model.status)}</strong>. {consequence(model)}
       </p>
       {model.refusal && (
-        <div class="error-summary" role="alert" tabIndex={-1}>
+        <ErrorAlert>
           <h2>This move was not made</h2>
           <p>
             {model.refusal} The event is now {statusLabel(model.status)}.
           </p>
-        </div>
+        </ErrorAlert>
       )}
       {model.missing.length > 0 && (
-        <div class="error-summary" role="alert" tabIndex={-1}>
+        <ErrorAlert>
           <h2>The event is not ready to send; nothing changed</h2>
           <ul>
             {model.missing.map((item) => (
@@ -137,7 +137,7 @@ function MovePage(props: { frame: Frame; model: MoveModel }) {
               </li>
             ))}
           </ul>
-        </div>
+        </ErrorAlert>
       )}
       <ErrorSummary
         problems={model.problems}

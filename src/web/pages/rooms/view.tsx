@@ -3,7 +3,7 @@ import { ROOM_TYPES } from '../../../domain/types.js';
 import { day } from '../../format.js';
 import { type FormBody, type FormProblem, field, fieldId, problemsByField } from '../../forms.js';
 import { href } from '../../href.js';
-import { CsrfField, ErrorSummary, ErrorText, type Frame, Layout } from '../../layout.js';
+import { CsrfField, ErrorAlert, ErrorSummary, ErrorText, type Frame, Layout } from '../../layout.js';
 
 export interface RoomsModel {
   eventId: string;
@@ -25,13 +25,13 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
     <Layout frame={props.frame} title={`Rooms: ${model.eventName}`} scripts={[props.script]}>
       <h1>Rooms for {model.eventName}</h1>
       {model.stale && (
-        <div class="error-summary" role="alert" tabIndex={-1}>
+        <ErrorAlert>
           <h2>This event changed since you opened the grid</h2>
           <p>
             Someone else saved a change meanwhile, so nothing of yours was saved. Your entries are below; save
             again to apply them.
           </p>
-        </div>
+        </ErrorAlert>
       )}
       <ErrorSummary problems={model.problems} />
       <form method="post" action={href.rooms(model.eventId)} novalidate class="room-form">
