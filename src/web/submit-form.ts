@@ -12,6 +12,7 @@ import {
   NotFoundError,
   NotInAGroupError,
   type OrphanedSession,
+  PasswordResetThrottledError,
   PreconditionFailedError,
   type Problem,
   SignInRefusedError,
@@ -109,17 +110,23 @@ function refusalOf(error: unknown, expects: ExpectedRefusals): Refused | undefin
     if (error instanceof SignInRefusedError) return { status: 401, state: { refusal: error.message } };
     if (error instanceof SignInThrottledError) {
       const { retryAfterSeconds } = error;
-      return { status: 429, state: { refusal: tooManyAttempts(retryAfterSeconds) }, retryAfterSeconds };
+      const refusal = `Too many failed sign-in attempts. ${tryAgainIn(retryAfterSeconds)}`;
+      return { status: 429, state: { refusal }, retryAfterSeconds };
+    }
+    if (error instanceof PasswordResetThrottledError) {
+      const { retryAfterSeconds } = error;
+      const refusal = `Too many requests for a password link. ${tryAgainIn(retryAfterSeconds)}`;
+      return { status: 429, state: { refusal }, retryAfterSeconds };
     }
   }
   if (error instanceof NotFoundError && expects.gone) return { status: 404, state: { gone: true } };
   return undefined;
 }
 
-/** Whole minutes to wait, said in words. */
-export function tooManyAttempts(retryAfterSeconds: number): string {
+/** How long to wait, in whole minutes and in words. */
+function tryAgainIn(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed attempts. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+  return `Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
 }
 
 /**

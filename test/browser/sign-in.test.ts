@@ -3,10 +3,12 @@
  * message for a wrong password and an unknown email, throttling, keyboard-only sign-in, the signed-in devices
  * page, a deactivated person's session, and a POST without the form token.
  */
+
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, deactivateUser } from '../../src/app/organizations.js';
 import { inviteUser, setPassword } from '../../src/app/people.js';
+import { href } from '../../src/web/href.js';
 import {
   clickAndLoad,
   type Dashboard,
@@ -53,7 +55,7 @@ if (!hasChromium) {
         email: 'newcomer@example.com',
         name: 'Newcomer',
       });
-      const { url } = await inviteUser(d.t.deps, id, d.base);
+      const { url } = await inviteUser(d.t.deps, id, d.base, href.invite);
       const page = await d.newPage();
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Choose a password');
