@@ -108,7 +108,7 @@ export const EVENT_FIELDS = {
     access: 'create-only',
     kind: 'currency',
     label: 'Currency',
-    hint: 'ISO 4217 code, such as USD, EUR or GBP. It cannot be changed later.',
+    hint: 'A three-letter currency code, such as USD, EUR or GBP. It cannot be changed later.',
     description: 'ISO 4217 code; set on create.',
   },
   location: {

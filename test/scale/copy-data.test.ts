@@ -113,7 +113,7 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
     await source.migrate();
     const deps: AppDeps = { store: source, clock: systemClock, ids: randomIds };
     demo = await createDemo(deps, { invitePage: href.invite });
-    const other = await createDemo(deps);
+    const other = await createDemo(deps, { invitePage: href.invite });
     const principal: Principal = {
       organizationId: demo.organizationId,
       userId: demo.userId,
