@@ -40,7 +40,7 @@ export default defineConfig({
                   'test/webhooks/**/*.test.ts',
                   'test/mail/**/*.test.ts',
                   // The people use cases that touch the store (throttling counts do not).
-                  'test/people/{credentials,invites,sessions}.test.ts',
+                  'test/people/{credentials,invites,password-resets,sessions}.test.ts',
                   // The dashboard's use cases, which read and write through the store.
                   'test/app/**/*.test.ts',
                   // The dashboard in a real browser, over a real store.

@@ -199,7 +199,7 @@ export async function startServer(config: Config) {
   // After listening, so links name the address actually bound (PORT=0 picks a free port).
   // Changed in place: the app's routes hold copies of deps that share this one settings object.
   if (config.mail.publicBaseUrl === undefined) mailSettings.publicBaseUrl = address;
-  const demo = await bootstrapIfEmpty(deps, mailSettings.publicBaseUrl);
+  const demo = await bootstrapIfEmpty(deps, { baseUrl: mailSettings.publicBaseUrl, invitePage: href.invite });
   dispatcher.start();
   mailDispatcher?.start();
   if (demo) {

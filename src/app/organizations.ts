@@ -4,7 +4,7 @@ import type { MemberRole } from '../ports/identity-repository.js';
 import { issueKey } from './api-keys.js';
 import { type AppDeps, nowText } from './deps.js';
 import { mailSettings } from './mail.js';
-import { inviteUser } from './people.js';
+import { inviteUser, type TokenPage } from './people.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
@@ -100,12 +100,40 @@ export async function removeGroupMember(deps: AppDeps, input: { groupId: string;
   return { groupId: input.groupId, userId: input.userId };
 }
 
+/** Where the demo's people choose their passwords: the dashboard's invitation page, under `baseUrl`. */
+export interface DemoInvitations {
+  /** Default: PUBLIC_BASE_URL's. */
+  baseUrl?: string;
+  invitePage: TokenPage;
+}
+
+/** The demo organization, its people and the planner's key. */
+export interface Demo {
+  organizationId: string;
+  userId: string;
+  groupId: string;
+  approverId: string;
+  keyId: string;
+  key: string;
+}
+
+/** Each person's single-use link (24 h) where they choose a password. */
+export interface DemoLinks {
+  inviteUrl: string;
+  inviteExpiresAt: string;
+  approverInviteUrl: string;
+}
+
 /**
- * An organization with a planner in a group that has an approver, a key for the planner, and for
- * each of the two a single-use link (24 h) under `baseUrl` (default: PUBLIC_BASE_URL's) where they
- * choose a password.
+ * An organization with a planner in a group that has an approver and a key for the planner; with
+ * `invitations`, for each of the two a single-use link (24 h) where they choose a password.
  */
-export async function createDemo(deps: AppDeps, baseUrl = mailSettings(deps).publicBaseUrl) {
+export async function createDemo(deps: AppDeps, invitations: DemoInvitations): Promise<Demo & DemoLinks>;
+export async function createDemo(deps: AppDeps): Promise<Demo>;
+export async function createDemo(
+  deps: AppDeps,
+  invitations?: DemoInvitations,
+): Promise<Demo | (Demo & DemoLinks)> {
   const { id: organizationId } = await createOrganization(deps, 'Demo organization');
   const { id: userId } = await createUser(deps, {
     organizationId,
@@ -121,15 +149,13 @@ export async function createDemo(deps: AppDeps, baseUrl = mailSettings(deps).pub
   await addGroupMember(deps, { groupId, userId, role: 'member' });
   await addGroupMember(deps, { groupId, userId: approverId, role: 'approver' });
   const { keyId, key } = await issueKey(deps, userId);
-  const plannerInvite = await inviteUser(deps, userId, baseUrl);
-  const approverInvite = await inviteUser(deps, approverId, baseUrl);
+  const demo: Demo = { organizationId, userId, groupId, approverId, keyId, key };
+  if (!invitations) return demo;
+  const baseUrl = invitations.baseUrl ?? mailSettings(deps).publicBaseUrl;
+  const plannerInvite = await inviteUser(deps, userId, baseUrl, invitations.invitePage);
+  const approverInvite = await inviteUser(deps, approverId, baseUrl, invitations.invitePage);
   return {
-    organizationId,
-    userId,
-    groupId,
-    approverId,
-    keyId,
-    key,
+    ...demo,
     inviteUrl: plannerInvite.url,
     inviteExpiresAt: plannerInvite.expiresAt,
     approverInviteUrl: approverInvite.url,
@@ -140,9 +166,9 @@ export async function createDemo(deps: AppDeps, baseUrl = mailSettings(deps).pub
  * On an empty database, creates the demo organization once so a newcomer can call the API at once.
  * Instances starting together on one empty database take turns, so only the first creates it.
  */
-export function bootstrapIfEmpty(deps: AppDeps, baseUrl = mailSettings(deps).publicBaseUrl) {
+export function bootstrapIfEmpty(deps: AppDeps, invitations: DemoInvitations) {
   return deps.store.exclusively(async () => {
     if ((await deps.store.identity.countOrganizations()) > 0) return undefined;
-    return createDemo(deps, baseUrl);
+    return createDemo(deps, invitations);
   });
 }

@@ -1,25 +1,27 @@
 /**
- * People of the planning dashboard (D15): passwords, invites, sign-in with throttling, and sessions.
- * The web pages call these; the operator commands `user set-password`, `user invite` and
- * `user sign-out` too.
+ * People of the planning dashboard (D15): passwords, invites, sign-in with throttling, sessions, and
+ * "Forgot password" (a mailed single-use link). The web pages call these; the operator commands
+ * `user set-password`, `user invite` and `user sign-out` too.
  */
 import { createHash } from 'node:crypto';
 import {
   ConflictError,
   NotFoundError,
+  PasswordResetThrottledError,
   SignInRefusedError,
   SignInThrottledError,
   ValidationError,
 } from '../domain/errors.js';
 import { invitationMail } from '../domain/invitation-mail.js';
 import { passwordProblems } from '../domain/password-policy.js';
+import { passwordResetMail } from '../domain/password-reset-mail.js';
 import type { AttemptCounter } from '../ports/attempt-counter.js';
 import type { Liveness } from '../ports/session-repository.js';
 import type { Store } from '../ports/store.js';
 import { hashSecret } from './api-keys.js';
 import { commonPasswords } from './common-passwords.js';
 import { type AppDeps, nowText } from './deps.js';
-import { prepareMail, queueMails } from './mail.js';
+import { mailSettings, prepareMail, queueMails } from './mail.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password-hash.js';
 
 /** Who a dashboard request acts for, established from its session cookie. */
@@ -48,6 +50,11 @@ export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const FAILURES_PER_EMAIL = 5;
 export const FAILURES_PER_ADDRESS = 50;
 export const INVITE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A "Forgot password" link works once, within an hour of being asked for. */
+export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
+/** Requests for a "Forgot password" link, throttled like sign-in: per email and per client address. */
+export const RESET_REQUESTS_PER_EMAIL = 5;
+export const RESET_REQUESTS_PER_ADDRESS = 50;
 /** 43 base62 characters: about 256 random bits, for session and invite tokens alike. */
 const TOKEN_LENGTH = 43;
 const TOKEN_PATTERN = /^[0-9A-Za-z]{43}$/;
@@ -64,9 +71,15 @@ const lastPurge = new WeakMap<Store, number>();
  * Throttle keys: the email lower-cased and hashed (no address is kept in the counter store in
  * clear), and the client address.
  */
-const emailKey = (email: string) =>
-  `sign-in:email:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
-const addressKey = (clientAddress: string) => `sign-in:address:${clientAddress}`;
+const emailKey = (email: string, purpose = 'sign-in') =>
+  `${purpose}:email:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+const addressKey = (clientAddress: string, purpose = 'sign-in') => `${purpose}:address:${clientAddress}`;
+
+/**
+ * The dashboard's page for a single-use token, as a path: the dashboard builds its own addresses
+ * (web/href.ts) and hands the use cases the builder, so none of them writes a path of its own.
+ */
+export type TokenPage = (token: string) => string;
 
 async function checkPassword(password: string) {
   const problems = passwordProblems(password, await commonPasswords());
@@ -122,30 +135,44 @@ export async function signIn(
   }
   if (!match) throw new SignInRefusedError();
   await takeBack();
+  return startSession(deps, match, input);
+}
 
+/** Where a sign-in comes from, kept with its session for the "Signed-in devices" page. */
+interface SignInOrigin {
+  clientAddress: string;
+  userAgent: string | null;
+}
+
+/** A new session (a new id and token at every sign-in) for a person whose credentials were just proven. */
+async function startSession(
+  deps: PeopleDeps,
+  who: { organizationId: string; userId: string; email: string; name: string | null },
+  origin: SignInOrigin,
+): Promise<{ token: string; person: Person }> {
   const now = deps.clock.now();
   const token = deps.ids.token(TOKEN_LENGTH);
   const session = {
     id: deps.ids.uuid(),
     tokenHash: hashSecret(token),
-    organizationId: match.organizationId,
-    userId: match.userId,
+    organizationId: who.organizationId,
+    userId: who.userId,
     createdAt: now.toISOString(),
     lastSeenAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + deps.sessionPolicy.maxDays * 86_400_000).toISOString(),
-    userAgent: input.userAgent === null ? null : input.userAgent.slice(0, USER_AGENT_MAX),
-    clientAddress: input.clientAddress,
+    userAgent: origin.userAgent === null ? null : origin.userAgent.slice(0, USER_AGENT_MAX),
+    clientAddress: origin.clientAddress,
   };
   await deps.store.sessions.insert(session);
   purgeEndedSessions(deps, now.getTime());
   return {
     token,
     person: {
-      organizationId: match.organizationId,
-      userId: match.userId,
+      organizationId: who.organizationId,
+      userId: who.userId,
       sessionId: session.id,
-      email: match.email,
-      name: match.name,
+      email: who.email,
+      name: who.name,
     },
   };
 }
@@ -257,8 +284,8 @@ function parseBaseUrl(baseUrl: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-/** A new invite of an active person and its link; not stored yet. */
-async function newInvite(deps: AppDeps, userId: string, baseUrl: string) {
+/** A new invite of an active person and its link (under `baseUrl`, at `invitePage`); not stored yet. */
+async function newInvite(deps: AppDeps, userId: string, baseUrl: string, invitePage: TokenPage) {
   const base = parseBaseUrl(baseUrl);
   const user = await findActiveUser(deps, userId);
   const token = deps.ids.token(TOKEN_LENGTH);
@@ -272,7 +299,7 @@ async function newInvite(deps: AppDeps, userId: string, baseUrl: string) {
     expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS).toISOString(),
     usedAt: null,
   };
-  return { user, invite, url: `${base}/app/invite/${token}` };
+  return { user, invite, url: `${base}${invitePage(token)}` };
 }
 
 /** A single-use link (24 h) where the person chooses a password; it voids the person's earlier invites. */
@@ -280,8 +307,9 @@ export async function inviteUser(
   deps: AppDeps,
   userId: string,
   baseUrl: string,
+  invitePage: TokenPage,
 ): Promise<{ id: string; url: string; expiresAt: string }> {
-  const { invite, url } = await newInvite(deps, userId, baseUrl);
+  const { invite, url } = await newInvite(deps, userId, baseUrl, invitePage);
   await deps.store.credentials.insertInvite(invite);
   return { id: invite.id, url, expiresAt: invite.expiresAt };
 }
@@ -296,8 +324,9 @@ export async function mailInvite(
   deps: AppDeps,
   userId: string,
   baseUrl: string,
+  invitePage: TokenPage,
 ): Promise<{ id: string; mailId: string; to: string; expiresAt: string }> {
-  const { user, invite, url } = await newInvite(deps, userId, baseUrl);
+  const { user, invite, url } = await newInvite(deps, userId, baseUrl, invitePage);
   const organization = await deps.store.identity.findOrganization(user.organizationId);
   const mail = prepareMail(
     deps,
@@ -369,4 +398,108 @@ export async function signOutUser(
   if (!user) throw new NotFoundError(`No user with id ${userId}.`);
   const sessionsEnded = await deps.store.sessions.endAll(user.organizationId, user.id);
   return { id: user.id, sessionsEnded };
+}
+
+/**
+ * "Forgot password" (OWASP ASVS 5, chapter 6): a single-use link (at least 128 random bits, stored only
+ * hashed, one hour) mailed through the outbox to every active person with that email, one mail per
+ * organization. Throttled like sign-in, per email and per client address, whether or not the email
+ * exists; the answer never says whether it does. The lookup and the mail are left to `delivery`, which
+ * the caller does not wait for, so an unknown email is answered as fast as a known one.
+ */
+export async function requestPasswordReset(
+  deps: PeopleDeps,
+  input: { email: string; clientAddress: string; resetPage: TokenPage },
+): Promise<{ delivery: Promise<number> }> {
+  const email = input.email.trim();
+  const tallies = await Promise.all([
+    deps.attempts.increment(emailKey(email, 'password-reset'), SIGN_IN_WINDOW_MS),
+    deps.attempts.increment(addressKey(input.clientAddress, 'password-reset'), SIGN_IN_WINDOW_MS),
+  ]);
+  const waits = [
+    tallies[0]!.count > RESET_REQUESTS_PER_EMAIL ? tallies[0]!.resetMs : 0,
+    tallies[1]!.count > RESET_REQUESTS_PER_ADDRESS ? tallies[1]!.resetMs : 0,
+  ];
+  if (Math.max(...waits) > 0) {
+    throw new PasswordResetThrottledError(Math.max(1, Math.ceil(Math.max(...waits) / 1000)));
+  }
+  return { delivery: mailPasswordResets(deps, email, input.resetPage) };
+}
+
+/** Stores a reset link for each active person with the email and queues its mail; resolves to how many. */
+async function mailPasswordResets(deps: AppDeps, email: string, resetPage: TokenPage): Promise<number> {
+  if (email === '') return 0;
+  const people = (await deps.store.credentials.findSignInCandidates(email)).filter((person) => person.active);
+  const base = mailSettings(deps).publicBaseUrl.replace(/\/+$/, '');
+  for (const person of people) {
+    const token = deps.ids.token(TOKEN_LENGTH);
+    const now = deps.clock.now();
+    const reset = {
+      organizationId: person.organizationId,
+      id: deps.ids.uuid(),
+      userId: person.userId,
+      tokenHash: hashSecret(token),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS).toISOString(),
+      usedAt: null,
+    };
+    const organization = await deps.store.identity.findOrganization(person.organizationId);
+    const mail = prepareMail(
+      deps,
+      person.organizationId,
+      passwordResetMail({
+        organizationName: organization?.name ?? 'Your organization',
+        person: { email: person.email, name: person.name },
+        url: `${base}${resetPage(token)}`,
+        expiresAt: reset.expiresAt,
+      }),
+    );
+    await deps.store.credentials.insertPasswordReset(reset);
+    await queueMails(deps, [mail]);
+  }
+  return people.length;
+}
+
+async function findUsableReset(deps: AppDeps, token: string) {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const reset = await deps.store.credentials.findPasswordReset(hashSecret(token));
+  if (!reset || reset.usedAt !== null || !reset.userActive) return undefined;
+  if (Date.parse(reset.expiresAt) <= deps.clock.now().getTime()) return undefined;
+  return reset;
+}
+
+/** Whom a password reset link is for, while it can still be used. */
+export async function findPasswordReset(
+  deps: AppDeps,
+  token: string,
+): Promise<{ email: string; name: string | null } | undefined> {
+  const reset = await findUsableReset(deps, token);
+  return reset ? { email: reset.email, name: reset.name } : undefined;
+}
+
+const RESET_NOT_USABLE = 'This password link is unknown, used, replaced by a newer one, or expired.';
+
+/**
+ * Sets the new password a reset link's person chose (D15's policy), uses the link up, ends every
+ * session of the person (whoever knew the old password is out), and signs this browser in: the person
+ * just proved they read their mail, so a throttle on their sign-ins does not keep them out.
+ */
+export async function resetPassword(
+  deps: PeopleDeps,
+  token: string,
+  password: string,
+  origin: SignInOrigin,
+): Promise<{ token: string; person: Person }> {
+  const reset = await findUsableReset(deps, token);
+  if (!reset) throw new NotFoundError(RESET_NOT_USABLE);
+  await checkPassword(password);
+  const passwordHash = await hashPassword(password);
+  const redeemed = await deps.store.credentials.redeemPasswordReset(
+    hashSecret(token),
+    passwordHash,
+    nowText(deps),
+  );
+  if (!redeemed) throw new NotFoundError(RESET_NOT_USABLE);
+  await deps.store.sessions.endAll(redeemed.organizationId, redeemed.userId);
+  return startSession(deps, { ...redeemed, email: reset.email, name: reset.name }, origin);
 }

@@ -17,6 +17,7 @@ import {
 import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
 import type { Grantee } from '../ports/event-repository.js';
 import { changeEvent, createEventBy, type PersonRequester } from './change-event.js';
+import { type ChangeValues, changeValues } from './change-values.js';
 import { type AppDeps, nowText } from './deps.js';
 import { etagOf } from './etag.js';
 import { MOVE, UPDATE_DETAILS } from './event-changes.js';
@@ -50,7 +51,8 @@ export interface EventRow {
   id: string;
   name: string;
   status: EventStatus;
-  cities: string[];
+  /** The candidate cities, as typed and resolved (the page writes them). */
+  locations: EventDetails['formattedLocations'];
   eventDates: EventDetails['eventDates'];
   numPeople: number;
   totalBudget: number;
@@ -69,6 +71,21 @@ export function totalBudget(budget: EventDetails['budgetBreakdown']): number {
   return cents / 100;
 }
 
+/** An event as a row of the event list. */
+const rowOf = (details: EventDetails, creator: Grantee): EventRow => ({
+  id: details.id,
+  name: details.name,
+  status: details.status,
+  locations: details.formattedLocations,
+  eventDates: details.eventDates,
+  numPeople: details.numPeople,
+  totalBudget: totalBudget(details.budgetBreakdown),
+  currency: details.currency,
+  decisionDeadline: details.decisionDeadline,
+  creator,
+  updatedAt: details.updatedAt,
+});
+
 export async function listMyEvents(
   deps: AppDeps,
   person: PersonRef,
@@ -80,20 +97,27 @@ export async function listMyEvents(
     offset: (query.page - 1) * EVENTS_PER_PAGE,
     limit: EVENTS_PER_PAGE,
   });
-  const rows: EventRow[] = items.map(({ details, createdBy }) => ({
-    id: details.id,
-    name: details.name,
-    status: details.status,
-    cities: details.formattedLocations.map((location) => location.formatted_address),
-    eventDates: details.eventDates,
-    numPeople: details.numPeople,
-    totalBudget: totalBudget(details.budgetBreakdown),
-    currency: details.currency,
-    decisionDeadline: details.decisionDeadline,
-    creator: createdBy,
-    updatedAt: details.updatedAt,
-  }));
+  const rows = items.map(({ details, createdBy }) => rowOf(details, createdBy));
   return { rows, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / EVENTS_PER_PAGE)) };
+}
+
+/** At most this many events are shown as waiting for a person's approval. */
+export const AWAITING_SHOWN = 50;
+
+/**
+ * What waits for this person (D16): the events pending approval on which they are an approver, that
+ * is granted and not the creator, newest first.
+ */
+export async function listAwaitingMyApproval(deps: AppDeps, person: PersonRef): Promise<EventRow[]> {
+  const { items } = await deps.store.events.listGranted(person.organizationId, person.userId, {
+    statuses: ['pending_approval'],
+    nameContains: '',
+    offset: 0,
+    limit: AWAITING_SHOWN,
+  });
+  return items
+    .filter(({ createdBy }) => createdBy.userId !== person.userId)
+    .map(({ details, createdBy }) => rowOf(details, createdBy));
 }
 
 /** The event if the person holds a grant on it; otherwise the same 404 as an event that does not exist. */
@@ -117,6 +141,8 @@ export interface EventView {
   checklist: Checklist;
   /** Newest first. */
   history: ChangeRecord[];
+  /** What each change of the history set, by change id, when it is known. */
+  changeValues: Map<string, ChangeValues>;
   /** Display names of everyone named in the history, by user id. */
   people: Record<string, Grantee>;
 }
@@ -129,6 +155,7 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
     deps.store.events.grantees(person.organizationId, event.details.id),
     deps.store.events.changes(person.organizationId, event.details.id, { limit: HISTORY_SHOWN }),
   ]);
+  const values = await changeValues(deps, person.organizationId, event.details.id, history);
   const viewer = viewerOf(
     event,
     grantees.map((grantee) => grantee.userId),
@@ -158,6 +185,7 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
     moves: allowedMoves(event, viewer),
     checklist: preSendChecklist(event.details, nowText(deps)),
     history,
+    changeValues: values,
     people,
   };
 }

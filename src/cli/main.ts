@@ -23,6 +23,7 @@ import { ConfigError, loadConfig, readBaseUrl, readDatabaseConfig, readMailFrom 
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { isStatusTarget } from '../domain/status.js';
 import { STATUSES } from '../domain/types.js';
+import { href } from '../web/href.js';
 
 interface GlobalOptions {
   json?: boolean;
@@ -201,11 +202,12 @@ export function buildCli(): Command {
           options: { user: string; baseUrl?: string; send?: boolean },
         ): Promise<Record<string, unknown>> => {
           const baseUrl = options.baseUrl ?? readBaseUrl(process.env);
-          if (!options.send) return inviteUser(deps, options.user, baseUrl);
+          if (!options.send) return inviteUser(deps, options.user, baseUrl, href.invite);
           return mailInvite(
             { ...deps, mail: { from: readMailFrom(process.env), publicBaseUrl: baseUrl } },
             options.user,
             baseUrl,
+            href.invite,
           );
         },
         (result) =>
@@ -350,7 +352,10 @@ export function buildCli(): Command {
     .option('--base-url <url>', 'where the dashboard is reached (default: http://HOST:PORT)')
     .action(
       action(async (deps, options: { baseUrl?: string }) => ({
-        ...(await createDemo(deps, options.baseUrl ?? readBaseUrl(process.env))),
+        ...(await createDemo(deps, {
+          baseUrl: options.baseUrl ?? readBaseUrl(process.env),
+          invitePage: href.invite,
+        })),
       })),
     );
 

@@ -153,6 +153,16 @@ export class SignInThrottledError extends DomainError {
   }
 }
 
+/** Too many requests for a "Forgot password" link for this email or from this address; says nothing of the email. */
+export class PasswordResetThrottledError extends DomainError {
+  readonly code = 'password_reset_throttled';
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      `Too many requests for a password link. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
+    );
+  }
+}
+
 /** A change to an archived venue, or a request for proposals to one (D20: archived venues leave the pickers). */
 export class VenueArchivedError extends DomainError {
   readonly code = 'venue_archived';

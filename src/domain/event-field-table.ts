@@ -108,7 +108,7 @@ export const EVENT_FIELDS = {
     access: 'create-only',
     kind: 'currency',
     label: 'Currency',
-    hint: 'ISO 4217 code, such as USD, EUR or GBP. It cannot be changed later.',
+    hint: 'A three-letter currency code, such as USD, EUR or GBP. It cannot be changed later.',
     description: 'ISO 4217 code; set on create.',
   },
   location: {
@@ -131,7 +131,7 @@ export const EVENT_FIELDS = {
     maxItems: LIMITS.formattedLocations,
     label: 'Candidate cities',
     itemLabel: 'Candidate city',
-    hint: 'Leave a row blank to leave it out; save to get more empty rows. A city that names one known place (with its country, as a name or a code such as PT) is matched to it when saved.',
+    hint: 'Leave a row blank to leave it out. A city that names one known place (with its country, as a name or a code such as PT) is matched to it when saved.',
     description: 'Candidate locations.',
   },
   numPeople: {
@@ -164,7 +164,7 @@ export const EVENT_FIELDS = {
     kind: 'deadline',
     whenNull: 'null',
     label: 'Decision deadline',
-    hint: 'A date (YYYY-MM-DD) or a date and time (e.g. 2027-01-15T17:00:00Z).',
+    hint: 'The day by which a venue is to be chosen; add a time (UTC) when it falls within the day.',
     description:
       'When the planner must decide: an RFC 3339 date-time (`2027-01-15T17:00:00Z`) or a date `YYYY-MM-DD`, kept as sent.',
   },

@@ -29,6 +29,16 @@ export interface InviteWithUser extends InviteRecord {
   userActive: boolean;
 }
 
+/**
+ * A single-use link where a person who forgot their password chooses a new one (short-lived; its token
+ * kept only as a SHA-256 hash). Stored apart from invites, so that asking for one never voids an
+ * invitation an operator handed out.
+ */
+export type PasswordResetRecord = InviteRecord;
+
+/** A password reset with the person it is for. */
+export type PasswordResetWithUser = InviteWithUser;
+
 /** A person's stored password hash (copy-data moves these as they are). */
 export interface PasswordRecord {
   organizationId: string;
@@ -55,6 +65,15 @@ export interface CredentialRepository {
    * the others resolve to undefined, as does an unusable invite.
    */
   redeemInvite(
+    tokenHash: string,
+    passwordHash: string,
+    at: string,
+  ): Promise<{ organizationId: string; userId: string } | undefined>;
+  /** Stores a password reset and, in the same transaction, removes the person's earlier ones. */
+  insertPasswordReset(reset: PasswordResetRecord): Promise<void>;
+  findPasswordReset(tokenHash: string): Promise<PasswordResetWithUser | undefined>;
+  /** Like redeemInvite, for a password reset: single use, unexpired at `at`, an active person. */
+  redeemPasswordReset(
     tokenHash: string,
     passwordHash: string,
     at: string,

@@ -4,10 +4,11 @@
  * found the event cancelled meanwhile, it says first that nothing was saved.
  */
 import type { EventView } from '../app/planning.js';
-import { personName, statusLabel } from './format.js';
+import { personName } from './format.js';
 import { href } from './href.js';
 import { type Frame, Layout } from './layout.js';
 import type { PageRequest } from './page-module.js';
+import { statusLabel } from './words.js';
 
 /** The move that cancelled the event: who made it, the reason, and the status reopening returns to. */
 function cancellationOf(view: EventView) {

@@ -1,29 +1,5 @@
-/** How the dashboard writes money, dates, statuses and room counts: one place, tested. */
-import type { DateRange, EventStatus } from '../domain/types.js';
-
-const STATUS_LABELS: Record<EventStatus, string> = {
-  draft: 'Draft',
-  pending_approval: 'Pending approval',
-  wait_for_proposals: 'Waiting for proposals',
-  proposals_received: 'Proposals received',
-  booked: 'Booked',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
-
-export const statusLabel = (status: EventStatus): string => STATUS_LABELS[status];
-
-/** The budget's lines as people name them. */
-export const BUDGET_LABELS: Record<string, string> = {
-  venue: 'Venue',
-  fb: 'Food and beverage',
-  av: 'Audio-visual',
-  transport: 'Transport',
-  flight: 'Flights',
-  activities: 'Activities',
-  merch: 'Merchandise',
-  other: 'Other',
-};
+/** How the dashboard writes money, dates, moments and counts: one place, tested. Codes become words in words.ts. */
+import type { DateRange } from '../domain/types.js';
 
 /** An amount in the event's currency, with the currency's own number of decimals (en-US conventions). */
 export function money(amount: number, currency: string): string {
@@ -40,15 +16,27 @@ const DAY = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const SHORT_DAY = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const DAY_IN_YEAR = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
 
 /** `2027-03-01` → `Mon, Mar 1, 2027`. Calendar dates carry no time zone: they are shown as written. */
 export const day = (date: string): string => DAY.format(new Date(`${date}T00:00:00Z`));
 
-/** A range of days: `Mar 1 – Mon, Mar 3, 2027`, or one day alone. */
+/**
+ * A range of days with the weekday on both ends: `Mon, Mar 1 – Wed, Mar 3, 2027`; the year once when
+ * both ends share it, on both ends when not; one day alone.
+ */
 export function dateRange(range: DateRange): string {
   if (range.startDate === range.endDate) return day(range.startDate);
-  return `${SHORT_DAY.format(new Date(`${range.startDate}T00:00:00Z`))} – ${day(range.endDate)}`;
+  const sameYear = range.startDate.slice(0, 4) === range.endDate.slice(0, 4);
+  const start = sameYear
+    ? DAY_IN_YEAR.format(new Date(`${range.startDate}T00:00:00Z`))
+    : day(range.startDate);
+  return `${start} – ${day(range.endDate)}`;
 }
 
 export const dateRanges = (ranges: readonly DateRange[]): string =>
@@ -60,7 +48,8 @@ const INSTANT = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  hour12: false,
+  // 00:05, never the 24:05 that `hour12: false` gives for the first hour of a day.
+  hourCycle: 'h23',
   timeZone: 'UTC',
   timeZoneName: 'short',
 });

@@ -41,6 +41,33 @@ function numberValue(raw: string): number | string | null {
   return PLAIN_NUMBER.test(raw) ? Number(raw) : raw;
 }
 
+/** `9:30` → `09:30`: the 24-hour form the API takes; anything else is passed on as typed, to be refused. */
+export function timeValue(raw: string): string {
+  const typed = raw.trim();
+  const match = /^(\d):(\d\d)$/.exec(typed);
+  return match ? `0${match[1]}:${match[2]}` : typed;
+}
+
+const isTime = (text: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(text);
+
+/**
+ * The decision deadline from its controls (D6 takes a date or a date-time): the date alone, or the date
+ * and a time typed in UTC. A stored date-time the form showed and the person left as it was is sent as
+ * stored, so its offset and seconds are kept and an unchanged form changes nothing.
+ */
+function deadlineValue(form: FormBody, name: string): string | null {
+  const date = field(form, name).trim();
+  const time = timeValue(field(form, `${name}Time`));
+  if (date === '' && time === '') return null;
+  if (time === '') return date;
+  const composed = `${date}T${time}:00Z`;
+  const stored = field(form, `${name}Stored`);
+  const minute = (text: string) => Math.floor(Date.parse(text) / 60_000);
+  if (stored !== '' && isTime(time) && minute(stored) === minute(composed)) return stored;
+  // A time that is not one is refused beside its own control (see `controlOf`), not as a bad date.
+  return isTime(time) ? composed : `${date}T${time}`;
+}
+
 /** A text control: blank clears (null). */
 const textValue = (raw: string): string | null => (raw.trim() === '' ? null : raw);
 
@@ -71,9 +98,13 @@ export const DETAILS_FORM_FIELDS = WRITABLE_FIELDS.filter(
  * The details form (everything but the room block and the agenda) as a PATCH or create body, each
  * field read as its kind calls for. Rows left blank (the spare rows for adding a city or a range) are
  * not sent; the form's own positions are kept in a map so that problems can be shown on the row the
- * person typed in.
+ * person typed in, and `controlOf` names the control each of the API's fields came from.
  */
-export function detailsBody(form: FormBody): { body: Record<string, unknown>; rows: RowMap } {
+export function detailsBody(form: FormBody): {
+  body: Record<string, unknown>;
+  rows: RowMap;
+  controlOf: (field: string) => string;
+} {
   const body: Record<string, unknown> = {};
   const rows: RowMap = {};
   for (const name of DETAILS_FORM_FIELDS) {
@@ -85,7 +116,7 @@ export function detailsBody(form: FormBody): { body: Record<string, unknown>; ro
         body[name] = description.whenNull === 'refused' ? raw : textValue(raw);
         break;
       case 'deadline':
-        body[name] = textValue(raw);
+        body[name] = deadlineValue(form, name);
         break;
       case 'count':
         body[name] = numberValue(raw);
@@ -116,7 +147,11 @@ export function detailsBody(form: FormBody): { body: Record<string, unknown>; ro
         break;
     }
   }
-  return { body, rows };
+  const time = timeValue(field(form, 'decisionDeadlineTime'));
+  const badTime = time !== '' && !isTime(time) && field(form, 'decisionDeadline').trim() !== '';
+  const controlOf = (name: string) =>
+    name === 'decisionDeadline' && badTime ? 'decisionDeadlineTime' : toFormField(name, rows);
+  return { body, rows, controlOf };
 }
 
 /** The rows of a repeated group with anything typed in them, each as `entry` makes it. */
@@ -153,8 +188,8 @@ export function toFormField(fieldName: string, rows: RowMap): string {
 }
 
 /** The create body: the details form plus the currency, which only a new event takes. */
-export function createBody(form: FormBody): { body: Record<string, unknown>; rows: RowMap } {
-  const { body, rows } = detailsBody(form);
+export function createBody(form: FormBody): ReturnType<typeof detailsBody> {
+  const { body, rows, controlOf } = detailsBody(form);
   const currency = field(form, 'currency').trim();
   for (const [key, value] of Object.entries(body)) {
     // A new event starts blank: only what was filled in is sent.
@@ -163,7 +198,7 @@ export function createBody(form: FormBody): { body: Record<string, unknown>; row
   body.budgetBreakdown = Object.fromEntries(
     Object.entries(body.budgetBreakdown as Record<string, unknown>).filter(([, amount]) => amount !== null),
   );
-  return { body: { ...body, ...(currency ? { currency: currency.toUpperCase() } : {}) }, rows };
+  return { body: { ...body, ...(currency ? { currency: currency.toUpperCase() } : {}) }, rows, controlOf };
 }
 
 /**
@@ -228,8 +263,8 @@ export function sessionBody(form: FormBody): Record<string, unknown> {
   return {
     title: field(form, 'title'),
     dates: fields(form, 'dates').filter((date) => date !== ''),
-    startTime: field(form, 'startTime'),
-    endTime: field(form, 'endTime'),
+    startTime: timeValue(field(form, 'startTime')),
+    endTime: timeValue(field(form, 'endTime')),
     roomType: field(form, 'roomType'),
     capacity: capacity ?? 0,
     avRequirements: lines(field(form, 'avRequirements')),

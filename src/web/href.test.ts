@@ -37,6 +37,14 @@ describe('the dashboard addresses', () => {
     );
   });
 
+  it('puts a password link’s token in the query, which the access log never writes, not in the path', () => {
+    const link = href.resetPassword('AbC123');
+    expect(link).toBe('/app/reset-password?token=AbC123');
+    expect(link.split('?')[0]).not.toContain('AbC123');
+    expect(href.resetPassword()).toBe('/app/reset-password');
+    expect(href.forgotPassword()).toBe('/app/forgot-password');
+  });
+
   it('lets sign-in lead only to a page of the dashboard itself', () => {
     for (const inside of ['/app', '/app?status=draft', '/app/events/e1', '/app/sessions?notice=x']) {
       expect(safeNext(inside)).toBe(inside);

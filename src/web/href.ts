@@ -26,6 +26,8 @@ export const ROUTES = {
   signIn: '/sign-in',
   signOut: '/sign-out',
   invite: '/invite/:token',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   sessions: '/sessions',
   endSession: '/sessions/:id/end',
   asset: '/assets/',
@@ -86,6 +88,13 @@ export const href = {
   },
   signOut: () => pathOf(ROUTES.signOut, {}),
   invite: (token: string) => pathOf(ROUTES.invite, { token }),
+  forgotPassword: () => pathOf(ROUTES.forgotPassword, {}),
+  /**
+   * Where a "Forgot password" link leads. The token is in the query, not the path: the access log
+   * writes paths only, so the link is never logged.
+   */
+  resetPassword: (token?: string) =>
+    withQuery(pathOf(ROUTES.resetPassword, {}), new URLSearchParams(token === undefined ? {} : { token })),
   sessions: () => pathOf(ROUTES.sessions, {}),
   endSession: (id: string) => pathOf(ROUTES.endSession, { id }),
   /** An asset, under an address that changes with its content (`version`) so it can be cached for a year. */

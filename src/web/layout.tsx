@@ -1,10 +1,10 @@
 /** The frame of every dashboard page, and the form controls every form uses (GitHub Primer's patterns). */
 import type { ComponentChildren, JSX } from 'preact';
 import type { EventStatus } from '../domain/types.js';
-import { statusLabel } from './format.js';
 import { type FormProblem, fieldId } from './forms.js';
 import { href } from './href.js';
 import { controlFor } from './typed-controls.js';
+import { fieldLabel, statusLabel } from './words.js';
 
 export interface Frame {
   /** Asset URLs, versioned by content so they can be cached for a year. */
@@ -54,7 +54,7 @@ export function Layout(props: {
                   <a href={href.newEvent()}>New event</a>
                 </li>
                 <li>
-                  <a href={href.sessions()}>Sessions</a>
+                  <a href={href.sessions()}>Signed-in devices</a>
                 </li>
               </ul>
               <span class="who">{frame.person.name ?? frame.person.email}</span>
@@ -76,15 +76,29 @@ export function Layout(props: {
   );
 }
 
-/** Every problem at the top, each linking to its control; `labels` names the fields for people. */
+/**
+ * A box that says why nothing was done, focused when the page loads so that a keyboard or screen-reader
+ * user starts from it after a refused sign-in or save (the page is server-rendered: `autofocus` needs no
+ * script). Only pages that answer a refused form show one, so focus never jumps on an ordinary visit.
+ */
+export function ErrorAlert(props: { children: ComponentChildren; labelledBy?: string }) {
+  return (
+    // biome-ignore lint/a11y/noAutofocus: focus goes to what went wrong, only on the page that answers a refused form.
+    <div class="error-summary" role="alert" aria-labelledby={props.labelledBy} tabIndex={-1} autoFocus>
+      {props.children}
+    </div>
+  );
+}
+
+/** Every problem at the top, each linking to its control; `labels` names the fields for people (default: the event's). */
 export function ErrorSummary(props: {
   problems: readonly FormProblem[];
   labels?: (field: string) => string;
 }) {
   if (props.problems.length === 0) return null;
-  const label = props.labels ?? ((name: string) => name);
+  const label = props.labels ?? fieldLabel;
   return (
-    <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
+    <ErrorAlert labelledBy="error-summary-title">
       <h2 id="error-summary-title">
         {props.problems.length === 1
           ? 'There is a problem; nothing was saved'
@@ -99,7 +113,7 @@ export function ErrorSummary(props: {
           </li>
         ))}
       </ul>
-    </div>
+    </ErrorAlert>
   );
 }
 

@@ -5,7 +5,10 @@
 export const NOTICES = {
   'signed-out': 'You are signed out.',
   'password-set': 'Your password is set. Welcome.',
-  'session-ended': 'That session has ended.',
+  'password-link-sent':
+    'If an account uses that email, a link to choose a new password is on its way there. It works once, within an hour.',
+  'password-changed': 'Your password is changed. Every other browser signed in as you is signed out.',
+  'session-ended': 'That device is signed out.',
   created: 'Event created.',
   duplicated: 'Event duplicated: this is the new draft copy.',
   saved: 'Saved.',

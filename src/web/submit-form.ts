@@ -12,6 +12,7 @@ import {
   NotFoundError,
   NotInAGroupError,
   type OrphanedSession,
+  PasswordResetThrottledError,
   PreconditionFailedError,
   type Problem,
   SignInRefusedError,
@@ -20,6 +21,7 @@ import {
 } from '../domain/errors.js';
 import type { FormProblem } from './forms.js';
 import type { PageRequest } from './page-module.js';
+import { problemWords } from './problem-words.js';
 
 /** What a refused form shows besides the person's input; each page's model has the parts it shows. */
 export interface FormState {
@@ -98,13 +100,21 @@ function refusalOf(error: unknown, expects: ExpectedRefusals): Refused | undefin
     return { status: 409, state: { missing: error.missing } };
   }
   if (expects.refusal) {
-    if (error instanceof MoveNotAllowedError || error instanceof NotInAGroupError) {
-      return { status: 409, state: { refusal: error.message } };
+    // The move page says where the event stands now; the domain's message names its status code.
+    if (error instanceof MoveNotAllowedError) {
+      return { status: 409, state: { refusal: 'This move is not open to you now.' } };
     }
+    if (error instanceof NotInAGroupError) return { status: 409, state: { refusal: error.message } };
     if (error instanceof SignInRefusedError) return { status: 401, state: { refusal: error.message } };
     if (error instanceof SignInThrottledError) {
-      const { message, retryAfterSeconds } = error;
-      return { status: 429, state: { refusal: message }, retryAfterSeconds };
+      const { retryAfterSeconds } = error;
+      const refusal = `Too many failed sign-in attempts. ${tryAgainIn(retryAfterSeconds)}`;
+      return { status: 429, state: { refusal }, retryAfterSeconds };
+    }
+    if (error instanceof PasswordResetThrottledError) {
+      const { retryAfterSeconds } = error;
+      const refusal = `Too many requests for a password link. ${tryAgainIn(retryAfterSeconds)}`;
+      return { status: 429, state: { refusal }, retryAfterSeconds };
     }
   }
   // Stale too: should the event be reopened by the time the page is drawn, the form is just out of date.
@@ -115,13 +125,22 @@ function refusalOf(error: unknown, expects: ExpectedRefusals): Refused | undefin
   return undefined;
 }
 
-/** Problems named after the form's controls: list entries (`decisionFactors[3]`) belong to their textarea. */
+/** How long to wait, in whole minutes and in words. */
+function tryAgainIn(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+}
+
+/**
+ * Problems named after the form's controls (list entries such as `decisionFactors[3]` belong to their
+ * textarea), each in the dashboard's words rather than the API's.
+ */
 function formProblems(
   problems: readonly Problem[],
   controlOf: (field: string) => string = (name) => name,
 ): FormProblem[] {
-  return problems.map((problem) => ({
-    field: controlOf(problem.field).replace(/^(decisionFactors|additionalServices)\[\d+\]$/, '$1'),
-    message: problem.message,
-  }));
+  return problems.map((problem) => {
+    const field = controlOf(problem.field).replace(/^(decisionFactors|additionalServices)\[\d+\]$/, '$1');
+    return { field, message: problemWords({ ...problem, field }) };
+  });
 }

@@ -398,5 +398,24 @@ for (const backend of BACKENDS) {
       await changeEventStatus(deps, id, 'pending_approval');
       expect(await history(id)).toHaveLength(3);
     });
+
+    it('knows what each change shown in the history set, before and after, even past the first page of it', async () => {
+      const { id } = await createMyEvent(deps, creator, { name: 'Growing', numPeople: 1 });
+      for (let people = 2; people <= 55; people++) {
+        const { version } = await viewMyEvent(deps, creator, id);
+        await updateMyEvent(deps, creator, id, { numPeople: people }, version);
+      }
+      const view = await viewMyEvent(deps, creator, id);
+      // The 50 newest changes: the oldest shown is revision 6 (numPeople 5 → 6), read from revision 5's snapshot.
+      expect(view.history).toHaveLength(50);
+      const oldest = view.history[49]!;
+      expect(oldest.revision).toBe(6);
+      expect(view.changeValues.get(oldest.id)).toEqual({ before: { numPeople: 5 }, after: { numPeople: 6 } });
+      expect(view.changeValues.get(view.history[0]!.id)).toEqual({
+        before: { numPeople: 54 },
+        after: { numPeople: 55 },
+      });
+      expect(view.changeValues.size).toBe(50);
+    });
   });
 }

@@ -82,7 +82,9 @@ if (!hasChromium) {
       );
       await planner.goto(`${d.base}/app/events/${id}`);
       const warnings = await planner.getByRole('region', { name: 'Worth a look' }).innerText();
-      expect(warnings).toContain('The peak night (2030-05-02) has 52 rooms, more than the 30 attendees.');
+      expect(warnings).toContain(
+        'The peak night (Thu, May 2, 2030) has 52 rooms, more than the 30 attendees.',
+      );
       expect(warnings).toContain('Session "Opening plenary" expects 120 people, more than the 30 attendees.');
       expect(warnings).toContain('The decision deadline has passed.');
       await move(planner, id, 'Request approval');
@@ -110,7 +112,7 @@ if (!hasChromium) {
       const comment = approver.getByRole('textbox', { name: 'Comment' });
       await expect(comment.getAttribute('aria-invalid')).resolves.toBe('true');
       await expect(approver.locator('#field-comment-error').innerText()).resolves.toBe(
-        'A comment is required.',
+        "Enter a comment: it is kept in the event's history.",
       );
       expect(await seriousViolations(approver)).toEqual([]);
       expect(await statusOf(id)).toBe('pending_approval');
@@ -139,9 +141,9 @@ if (!hasChromium) {
       await expect(planner.getByText('No status move is open to you now.').isVisible()).resolves.toBe(true);
       // Every move is in the history, with who made it.
       const history = await planner.locator('#history').innerText();
-      expect(history).toContain('Approver moved it from Pending approval to Draft');
+      expect(history).toContain('Approver moved it from Waiting for approval to Draft');
       expect(history).toContain('Comment: Budget too high for the venue line');
-      expect(history).toContain('Approver moved it from Pending approval to Waiting for proposals');
+      expect(history).toContain('Approver moved it from Waiting for approval to Waiting for proposals');
       expect(history).toContain('Planner moved it from Booked to Completed');
     });
 
@@ -154,7 +156,9 @@ if (!hasChromium) {
       await clickAndLoad(planner, planner.getByRole('button', { name: 'Cancel event' }));
       await planner.getByRole('main').getByRole('button', { name: 'Cancel event' }).click();
       await planner.waitForLoadState('load');
-      await expect(planner.locator('#field-reason-error').innerText()).resolves.toBe('A reason is required.');
+      await expect(planner.locator('#field-reason-error').innerText()).resolves.toBe(
+        "Enter a reason: it is kept in the event's history.",
+      );
       expect(await statusOf(id)).toBe('proposals_received');
       await planner.getByRole('textbox', { name: 'Reason' }).fill('Budget frozen until next quarter');
       await clickAndLoad(planner, planner.getByRole('main').getByRole('button', { name: 'Cancel event' }));
@@ -197,7 +201,7 @@ if (!hasChromium) {
       const solo = new URL(outsider.url()).pathname.split('/').pop()!;
       expect(await offered(outsider, solo)).toEqual(['Send to venues', 'Cancel event']);
       await move(outsider, solo, 'Send to venues');
-      await expect(outsider.locator('.status-value').innerText()).resolves.toBe('wait_for_proposals');
+      await expect(outsider.locator('.status').innerText()).resolves.toBe('Waiting for proposals');
     });
 
     it('refuses a forged move the person was not offered, and a move another one made stale', async () => {
@@ -210,7 +214,7 @@ if (!hasChromium) {
         maxRedirects: 0,
       });
       expect(forged.status()).toBe(409);
-      expect(await forged.text()).toContain('You may not &quot;Approve and send&quot; this event.');
+      expect(await forged.text()).toContain('This move is not open to you now.');
       expect(await statusOf(id)).toBe('pending_approval');
 
       // The approver opens the confirmation step; meanwhile the planner withdraws the request.
@@ -219,7 +223,7 @@ if (!hasChromium) {
       await approver.getByRole('main').getByRole('button', { name: 'Approve and send' }).click();
       await approver.waitForLoadState('load');
       await expect(approver.getByRole('alert').innerText()).resolves.toContain(
-        '"Approve and send" is not possible: the event is now draft.',
+        'This move is not open to you now. The event is now Draft.',
       );
       expect(await statusOf(id)).toBe('draft');
 

@@ -62,7 +62,7 @@ if (!hasChromium) {
         email: 'phone-newcomer@example.com',
         name: 'Newcomer',
       });
-      await visitor.goto((await inviteUser(d.t.deps, newcomer, d.base)).url);
+      await visitor.goto((await inviteUser(d.t.deps, newcomer, d.base, href.invite)).url);
       await measure(visitor, 'invite');
 
       const page = await d.signedIn(d.people.planner.email, PHONE);

@@ -1,12 +1,14 @@
 /**
  * Getting in and out of the planning dashboard in a real browser (D15): sign-in and sign-out, one
- * message for a wrong password and an unknown email, throttling, keyboard-only sign-in, the Sessions
+ * message for a wrong password and an unknown email, throttling, keyboard-only sign-in, the signed-in devices
  * page, a deactivated person's session, and a POST without the form token.
  */
+
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, deactivateUser } from '../../src/app/organizations.js';
 import { inviteUser, setPassword } from '../../src/app/people.js';
+import { href } from '../../src/web/href.js';
 import {
   clickAndLoad,
   type Dashboard,
@@ -53,7 +55,7 @@ if (!hasChromium) {
         email: 'newcomer@example.com',
         name: 'Newcomer',
       });
-      const { url } = await inviteUser(d.t.deps, id, d.base);
+      const { url } = await inviteUser(d.t.deps, id, d.base, href.invite);
       const page = await d.newPage();
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Choose a password');
@@ -145,23 +147,25 @@ if (!hasChromium) {
       await expect(page.getByRole('heading', { level: 1, name: 'Events' }).isVisible()).resolves.toBe(true);
     });
 
-    it('lists the person’s own sessions and ends another browser’s session at its next request', async () => {
+    it('lists the person’s signed-in devices and signs another browser out at its next request', async () => {
       const first = await d.signedIn(d.people.sibling.email);
       const second = await d.signedIn(d.people.sibling.email);
       await second.goto(`${d.base}/app/sessions`);
-      await expect(second.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Your sessions');
+      await expect(second.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
+        'Your signed-in devices',
+      );
       expect(await seriousViolations(second)).toEqual([]);
       const rows = second
         .getByRole('row')
-        .filter({ has: second.getByRole('button', { name: 'End session' }) });
+        .filter({ has: second.getByRole('button', { name: 'Sign out this device' }) });
       await expect(rows.count()).resolves.toBeGreaterThanOrEqual(1);
-      await expect(second.getByRole('button', { name: 'End this session (sign out)' }).count()).resolves.toBe(
-        1,
-      );
+      await expect(second.getByRole('button', { name: 'Sign out here' }).count()).resolves.toBe(1);
+      // The browser is named, not its user-agent string.
+      await expect(rows.first().getByRole('rowheader').innerText()).resolves.toBe('Chrome on Linux');
       // End every other session: the first browser is signed out at its next request.
-      while ((await second.getByRole('button', { name: 'End session', exact: true }).count()) > 0) {
-        await clickAndLoad(second, second.getByRole('button', { name: 'End session', exact: true }).first());
-        await expect(second.getByText('That session has ended.').isVisible()).resolves.toBe(true);
+      while ((await second.getByRole('button', { name: 'Sign out this device' }).count()) > 0) {
+        await clickAndLoad(second, second.getByRole('button', { name: 'Sign out this device' }).first());
+        await expect(second.getByText('That device is signed out.').isVisible()).resolves.toBe(true);
       }
       await first.goto(`${d.base}/app`);
       expect(new URL(first.url()).pathname).toBe('/app/sign-in');

@@ -1,4 +1,4 @@
-/** The credential repository contract (passwords, sign-in candidates, invites), run on every backend. */
+/** The credential repository contract (passwords, sign-in candidates, invites, password resets), run on every backend. */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { InviteRecord } from '../../src/ports/credential-repository.js';
@@ -148,6 +148,47 @@ for (const backend of BACKENDS) {
         await store().credentials.redeemInvite(invite.tokenHash, 'scrypt$gone', '2026-03-01T10:00:00.000Z'),
       ).toBeUndefined();
       expect(await store().credentials.findPasswordHash(org, leaver)).toBeUndefined();
+    });
+
+    it('keeps password resets apart from invites: asking for one voids the earlier reset, never an invite', async () => {
+      const userId = await newUser(store(), org, `${randomUUID()}@example.com`);
+      const invite = newInvite(org, userId);
+      await store().credentials.insertInvite(invite);
+      const first = newInvite(org, userId);
+      const second = newInvite(org, userId);
+      await store().credentials.insertPasswordReset(first);
+      await store().credentials.insertPasswordReset(second);
+      expect(await store().credentials.findPasswordReset(first.tokenHash)).toBeUndefined();
+      expect(await store().credentials.findPasswordReset(second.tokenHash)).toMatchObject({
+        userId,
+        usedAt: null,
+      });
+      expect(await store().credentials.findInvite(invite.tokenHash)).toBeDefined();
+      // Each kind of link is redeemed only where it belongs.
+      expect(await store().credentials.findInvite(second.tokenHash)).toBeUndefined();
+      expect(await store().credentials.findPasswordReset(invite.tokenHash)).toBeUndefined();
+    });
+
+    it('redeems a password reset once, before it expires, setting the password with it', async () => {
+      const userId = await newUser(store(), org);
+      const reset = newInvite(org, userId, { expiresAt: '2026-03-01T10:00:00.000Z' });
+      await store().credentials.insertPasswordReset(reset);
+      const late = '2026-03-01T10:00:00.000Z';
+      expect(
+        await store().credentials.redeemPasswordReset(reset.tokenHash, 'scrypt$late', late),
+      ).toBeUndefined();
+      expect(await store().credentials.findPasswordHash(org, userId)).toBeUndefined();
+      const at = '2026-03-01T09:30:00.000Z';
+      const results = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          store().credentials.redeemPasswordReset(reset.tokenHash, `scrypt$racer${i}`, at),
+        ),
+      );
+      const winners = results.map((result, i) => (result ? i : -1)).filter((i) => i >= 0);
+      expect(winners).toHaveLength(1);
+      expect(results[winners[0]!]).toEqual({ organizationId: org, userId });
+      expect(await store().credentials.findPasswordHash(org, userId)).toBe(`scrypt$racer${winners[0]}`);
+      expect((await store().credentials.findPasswordReset(reset.tokenHash))?.usedAt).toBe(at);
     });
   });
 }

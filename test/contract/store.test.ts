@@ -1,4 +1,5 @@
 /** Store lifecycle and bulk transfer, run on every backend. */
+
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import { migrations as postgresMigrations } from '../../src/adapters/postgres/postgres-migrations.js';
@@ -16,6 +17,7 @@ import type {
   WebhookEndpointRecord,
 } from '../../src/ports/data-transfer.js';
 import type { Store } from '../../src/ports/store.js';
+import { href } from '../../src/web/href.js';
 import { openTestStore, type TestStore } from '../helpers/test-store.js';
 import { BACKENDS, describeStore } from './backends.js';
 import {
@@ -74,7 +76,9 @@ for (const backend of BACKENDS) {
     it('creates the first-start demo organization once when several instances start together', async () => {
       const fresh = await scratch();
       const deps = { store: fresh, clock: systemClock, ids: randomIds };
-      const demos = await Promise.all(Array.from({ length: 5 }, () => bootstrapIfEmpty(deps)));
+      const demos = await Promise.all(
+        Array.from({ length: 5 }, () => bootstrapIfEmpty(deps, { invitePage: href.invite })),
+      );
       expect(demos.filter((demo) => demo !== undefined)).toHaveLength(1);
       expect(await fresh.identity.countOrganizations()).toBe(1);
     });

@@ -116,7 +116,7 @@ describe('the planning dashboard over HTTP', () => {
     expect(title(unknown.body)).toBe(title(malformed.body));
   });
 
-  it('suggests cities from the gazetteer to a signed-in person only, most populous first', async () => {
+  it('suggests cities from the gazetteer to a signed-in person only, most populous first, in words', async () => {
     const signedOut = await t.app.inject({ method: 'GET', url: '/app/places?q=lis' });
     expect(signedOut.statusCode).toBe(303);
     await t.deps.store.places.replaceAll(SAMPLE_PLACES, 'sample@1');
@@ -125,8 +125,8 @@ describe('the planning dashboard over HTTP', () => {
     const found = await browser.get('/app/places?q=LIS');
     expect(found.statusCode).toBe(200);
     expect(found.json().data.slice(0, 2)).toEqual([
-      { city: 'Lisbon', state: '14', country: 'PT' },
-      { city: 'Lisbon', state: 'ME', country: 'US' },
+      { city: 'Lisbon', label: 'Lisbon, Lisbon, Portugal', state: '', country: 'Portugal' },
+      { city: 'Lisbon', label: 'Lisbon, Maine, United States', state: 'ME', country: 'United States' },
     ]);
     expect((await browser.get('/app/places?q=l')).json()).toEqual({ data: [] });
     const form = await browser.get('/app/events/new');

@@ -2,6 +2,7 @@
  * Mail delivery end to end (D25) on every backend: the real outbox, the real dispatcher and SMTP
  * transport (nodemailer), and a real SMTP server in this process, read back as a mail client would.
  */
+
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSmtpTransport } from '../../src/adapters/mail/smtp-transport.js';
@@ -18,6 +19,7 @@ import type { MailAddress } from '../../src/domain/mail.js';
 import { composeMail, type MailContent } from '../../src/domain/mail-content.js';
 import { createMetrics, type Metrics } from '../../src/http/metrics.js';
 import type { MailTransport } from '../../src/ports/mail-transport.js';
+import { href } from '../../src/web/href.js';
 import { BACKENDS } from '../contract/backends.js';
 import { rewrite } from '../contract/fixtures.js';
 import { describeWithService } from '../helpers/services.js';
@@ -290,7 +292,7 @@ for (const backend of BACKENDS) {
           payload: JSON.stringify({ name: 'While SMTP hangs' }),
         });
         expect(response.statusCode).toBe(201);
-        const invited = await mailInvite(deps, t.demo.userId, 'https://events.example.com');
+        const invited = await mailInvite(deps, t.demo.userId, 'https://events.example.com', href.invite);
         expect(Date.now() - started).toBeLessThan(1500);
         // The hanging attempt has not finished, yet nothing waited for it.
         expect(await stored(stuck.id)).toMatchObject({ status: 'pending', attempts: 0 });

@@ -1,4 +1,5 @@
 /** Invites: single-use links (24 h) where a person chooses a password. */
+
 import { expect, it } from 'vitest';
 import { deactivateUser } from '../../src/app/organizations.js';
 import {
@@ -9,6 +10,7 @@ import {
   setPassword,
 } from '../../src/app/people.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/errors.js';
+import { href } from '../../src/web/href.js';
 import { BACKENDS, describeStore } from '../contract/backends.js';
 import { DAY, MINUTE, newPerson, peopleDeps, signInAs } from './people-deps.js';
 
@@ -20,7 +22,7 @@ for (const backend of BACKENDS) {
     it('makes a link under the base URL, valid for 24 hours, that shows whom it is for', async () => {
       const deps = peopleDeps(store());
       const { userId, email } = await newPerson(deps);
-      const invite = await inviteUser(deps, userId, `${BASE}/`);
+      const invite = await inviteUser(deps, userId, `${BASE}/`, href.invite);
       expect(invite).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         url: expect.stringMatching(/^https:\/\/plan\.example\.com\/app\/invite\/[0-9A-Za-z]{43}$/),
@@ -34,7 +36,7 @@ for (const backend of BACKENDS) {
     it('sets the chosen password once; the link cannot be used again', async () => {
       const deps = peopleDeps(store());
       const { userId, email } = await newPerson(deps);
-      const token = tokenOf((await inviteUser(deps, userId, BASE)).url);
+      const token = tokenOf((await inviteUser(deps, userId, BASE, href.invite)).url);
       expect(await acceptInvite(deps, token, 'a password I chose')).toEqual({ id: userId });
       expect((await signInAs(deps, email, 'a password I chose')).person.userId).toBe(userId);
       expect(await findInvite(deps, token)).toBeUndefined();
@@ -45,7 +47,7 @@ for (const backend of BACKENDS) {
     it('lets only one of two concurrent acceptances through', async () => {
       const deps = peopleDeps(store());
       const { userId } = await newPerson(deps);
-      const token = tokenOf((await inviteUser(deps, userId, BASE)).url);
+      const token = tokenOf((await inviteUser(deps, userId, BASE, href.invite)).url);
       const outcomes = await Promise.allSettled([
         acceptInvite(deps, token, 'first racer password'),
         acceptInvite(deps, token, 'second racer password'),
@@ -58,7 +60,7 @@ for (const backend of BACKENDS) {
     it('refuses a bad password with the problem named, and leaves the link usable', async () => {
       const deps = peopleDeps(store());
       const { userId } = await newPerson(deps);
-      const token = tokenOf((await inviteUser(deps, userId, BASE)).url);
+      const token = tokenOf((await inviteUser(deps, userId, BASE, href.invite)).url);
       const refused = await acceptInvite(deps, token, 'short').catch((error) => error);
       expect(refused).toBeInstanceOf(ValidationError);
       expect((refused as ValidationError).problems).toEqual([
@@ -70,7 +72,7 @@ for (const backend of BACKENDS) {
     it('expires after 24 hours', async () => {
       const deps = peopleDeps(store());
       const { userId } = await newPerson(deps);
-      const token = tokenOf((await inviteUser(deps, userId, BASE)).url);
+      const token = tokenOf((await inviteUser(deps, userId, BASE, href.invite)).url);
       deps.clock.advance(DAY - MINUTE);
       expect(await findInvite(deps, token)).toBeDefined();
       deps.clock.advance(MINUTE);
@@ -81,8 +83,8 @@ for (const backend of BACKENDS) {
     it('voids the older invite when a new one is made', async () => {
       const deps = peopleDeps(store());
       const { userId } = await newPerson(deps);
-      const older = tokenOf((await inviteUser(deps, userId, BASE)).url);
-      const newer = tokenOf((await inviteUser(deps, userId, BASE)).url);
+      const older = tokenOf((await inviteUser(deps, userId, BASE, href.invite)).url);
+      const newer = tokenOf((await inviteUser(deps, userId, BASE, href.invite)).url);
       expect(await findInvite(deps, older)).toBeUndefined();
       await expect(acceptInvite(deps, older, 'from the old link')).rejects.toBeInstanceOf(NotFoundError);
       expect(await acceptInvite(deps, newer, 'from the new link')).toEqual({ id: userId });
@@ -90,11 +92,13 @@ for (const backend of BACKENDS) {
 
     it('refuses to invite an unknown or deactivated person, and voids the link of one deactivated later', async () => {
       const deps = peopleDeps(store());
-      await expect(inviteUser(deps, crypto.randomUUID(), BASE)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(inviteUser(deps, crypto.randomUUID(), BASE, href.invite)).rejects.toBeInstanceOf(
+        NotFoundError,
+      );
       const leaver = await newPerson(deps);
-      const token = tokenOf((await inviteUser(deps, leaver.userId, BASE)).url);
+      const token = tokenOf((await inviteUser(deps, leaver.userId, BASE, href.invite)).url);
       await deactivateUser(deps, leaver.userId);
-      await expect(inviteUser(deps, leaver.userId, BASE)).rejects.toBeInstanceOf(ConflictError);
+      await expect(inviteUser(deps, leaver.userId, BASE, href.invite)).rejects.toBeInstanceOf(ConflictError);
       expect(await findInvite(deps, token)).toBeUndefined();
       await expect(acceptInvite(deps, token, 'no longer here')).rejects.toBeInstanceOf(NotFoundError);
     });
@@ -102,7 +106,9 @@ for (const backend of BACKENDS) {
     it('refuses a base URL that is not http or https', async () => {
       const deps = peopleDeps(store());
       const { userId } = await newPerson(deps);
-      const refused = await inviteUser(deps, userId, 'javascript:alert(1)').catch((error) => error);
+      const refused = await inviteUser(deps, userId, 'javascript:alert(1)', href.invite).catch(
+        (error) => error,
+      );
       expect(refused).toBeInstanceOf(ValidationError);
       expect((refused as ValidationError).problems[0]?.field).toBe('baseUrl');
     });
@@ -112,7 +118,7 @@ for (const backend of BACKENDS) {
       const { userId, email } = await newPerson(deps);
       await setPassword(deps, userId, 'the first password');
       const { token: session } = await signInAs(deps, email, 'the first password');
-      const token = tokenOf((await inviteUser(deps, userId, BASE)).url);
+      const token = tokenOf((await inviteUser(deps, userId, BASE, href.invite)).url);
       await acceptInvite(deps, token, 'the second password');
       expect(await authenticateSession(deps, session)).toBeUndefined();
     });

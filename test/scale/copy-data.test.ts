@@ -7,6 +7,7 @@
  * with their deliveries (the target's dispatcher carries on), mail waiting in the outbox, and the
  * service's own secrets.
  */
+
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMemoryAttemptCounter } from '../../src/adapters/memory/memory-attempt-counter.js';
@@ -19,7 +20,13 @@ import { tallyStore } from '../../src/app/copy-data.js';
 import type { AppDeps, Principal } from '../../src/app/deps.js';
 import { changeEventStatus, createEvent, updateEvent } from '../../src/app/events.js';
 import { prepareMail, queueMails } from '../../src/app/mail.js';
-import { createDemo, createUser, deactivateUser } from '../../src/app/organizations.js';
+import {
+  createDemo,
+  createUser,
+  type Demo,
+  type DemoLinks,
+  deactivateUser,
+} from '../../src/app/organizations.js';
 import {
   acceptInvite,
   authenticateSession,
@@ -36,6 +43,7 @@ import type { WebhookDelivery, WebhookEndpoint } from '../../src/domain/webhooks
 import { buildApp } from '../../src/http/app.js';
 import type { Store } from '../../src/ports/store.js';
 import type { WebhookRequest, WebhookTransport } from '../../src/ports/webhook-transport.js';
+import { href } from '../../src/web/href.js';
 import { runCli, runFailing, runJson, SPAWN_TIMEOUT_MS, temporaryDirectory } from '../cli/run-cli.js';
 import { createTestDatabase, type Scratch } from '../helpers/postgres.js';
 import { describeWithService } from '../helpers/services.js';
@@ -78,7 +86,7 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
   const sqlitePath = join(directory.path, 'eventplan.db');
   let target: Scratch;
   let source: Store;
-  let demo: Awaited<ReturnType<typeof createDemo>>;
+  let demo: Demo & DemoLinks;
   let revokedKey: string;
   let deactivatedKey: string;
   const eventIds: string[] = [];
@@ -104,8 +112,8 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
     source = openSqliteStore({ path: sqlitePath });
     await source.migrate();
     const deps: AppDeps = { store: source, clock: systemClock, ids: randomIds };
-    demo = await createDemo(deps);
-    const other = await createDemo(deps);
+    demo = await createDemo(deps, { invitePage: href.invite });
+    const other = await createDemo(deps, { invitePage: href.invite });
     const principal: Principal = {
       organizationId: demo.organizationId,
       userId: demo.userId,

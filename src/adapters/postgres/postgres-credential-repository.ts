@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type {
   CredentialRepository,
+  InviteRecord,
   InviteWithUser,
   SignInCandidate,
 } from '../../ports/credential-repository.js';
@@ -13,6 +14,8 @@ const SET_PASSWORD = `
   DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at`;
 
 export function createPostgresCredentialRepository(pool: Pool): CredentialRepository {
+  const invites = singleUseLinks(pool, 'user_invites');
+  const resets = singleUseLinks(pool, 'password_resets');
   return {
     async setPassword(organizationId, userId, passwordHash, at) {
       await query(pool, SET_PASSWORD, [organizationId, userId, passwordHash, at]);
@@ -51,29 +54,44 @@ export function createPostgresCredentialRepository(pool: Pool): CredentialReposi
         passwordHash: row.password_hash,
       }));
     },
-    insertInvite(invite) {
+    insertInvite: invites.insert,
+    findInvite: invites.find,
+    redeemInvite: invites.redeem,
+    insertPasswordReset: resets.insert,
+    findPasswordReset: resets.find,
+    redeemPasswordReset: resets.redeem,
+  };
+}
+
+/**
+ * Invites and password resets are the same kind of record in two tables: a single-use link whose token
+ * is kept hashed, a new one voiding the person's earlier ones, redeemed by setting the password.
+ */
+function singleUseLinks(pool: Pool, table: 'user_invites' | 'password_resets') {
+  return {
+    insert(link: InviteRecord) {
       return inTransaction(pool, async (client) => {
-        await query(client, 'DELETE FROM user_invites WHERE organization_id = $1 AND user_id = $2', [
-          invite.organizationId,
-          invite.userId,
+        await query(client, `DELETE FROM ${table} WHERE organization_id = $1 AND user_id = $2`, [
+          link.organizationId,
+          link.userId,
         ]);
         await query(
           client,
-          `INSERT INTO user_invites (organization_id, id, user_id, token_hash, created_at, expires_at, used_at)
+          `INSERT INTO ${table} (organization_id, id, user_id, token_hash, created_at, expires_at, used_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           [
-            invite.organizationId,
-            invite.id,
-            invite.userId,
-            invite.tokenHash,
-            invite.createdAt,
-            invite.expiresAt,
-            invite.usedAt,
+            link.organizationId,
+            link.id,
+            link.userId,
+            link.tokenHash,
+            link.createdAt,
+            link.expiresAt,
+            link.usedAt,
           ],
         );
       });
     },
-    async findInvite(tokenHash): Promise<InviteWithUser | undefined> {
+    async find(tokenHash: string): Promise<InviteWithUser | undefined> {
       const { rows } = await query<{
         organization_id: string;
         id: string;
@@ -89,7 +107,7 @@ export function createPostgresCredentialRepository(pool: Pool): CredentialReposi
         pool,
         `SELECT i.organization_id, i.id, i.user_id, i.token_hash, i.created_at, i.expires_at, i.used_at,
                 u.email, u.name, u.active
-         FROM user_invites i JOIN users u ON u.organization_id = i.organization_id AND u.id = i.user_id
+         FROM ${table} i JOIN users u ON u.organization_id = i.organization_id AND u.id = i.user_id
          WHERE i.token_hash = $1`,
         [tokenHash],
       );
@@ -108,13 +126,13 @@ export function createPostgresCredentialRepository(pool: Pool): CredentialReposi
         userActive: row.active,
       };
     },
-    redeemInvite(tokenHash, passwordHash, at) {
+    redeem(tokenHash: string, passwordHash: string, at: string) {
       return inTransaction(pool, async (client) => {
-        // A concurrent redemption of the same invite waits for this row lock, then finds used_at set
+        // A concurrent redemption of the same link waits for this row lock, then finds used_at set
         // (READ COMMITTED re-checks the WHERE clause) and updates nothing: single use.
         const { rows } = await query<{ organization_id: string; user_id: string }>(
           client,
-          `UPDATE user_invites i SET used_at = $2
+          `UPDATE ${table} i SET used_at = $2
            WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.expires_at > $2
              AND EXISTS (SELECT 1 FROM users u
                          WHERE u.organization_id = i.organization_id AND u.id = i.user_id AND u.active)

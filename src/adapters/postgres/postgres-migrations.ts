@@ -314,4 +314,24 @@ export const migrations: Migration[] = [
       CREATE INDEX mail_outbox_by_recipient ON mail_outbox (lower(recipient), created_at);
     `,
   },
+  {
+    version: 11,
+    name: '011_password_resets',
+    sql: `
+      -- "Forgot password": single-use links (1 hour) where a person chooses a new password, their tokens
+      -- stored only hashed; apart from user_invites, so asking for one never voids an invitation.
+      CREATE TABLE password_resets (
+        organization_id text COLLATE "C" NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        user_id text COLLATE "C" NOT NULL,
+        token_hash text COLLATE "C" NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE INDEX password_resets_token_hash ON password_resets (token_hash);
+      CREATE INDEX password_resets_user ON password_resets (organization_id, user_id);
+    `,
+  },
 ];

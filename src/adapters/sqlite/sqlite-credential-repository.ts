@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type {
   CredentialRepository,
   InviteRecord,
@@ -34,22 +34,8 @@ export function createSqliteCredentialRepository(db: Database, queue: WriteQueue
     LEFT JOIN user_passwords p ON p.organization_id = u.organization_id AND p.user_id = u.id
     WHERE lower(u.email) = lower(?)
     ORDER BY u.organization_id, u.id`);
-  const deleteInvitesOf = db.prepare('DELETE FROM user_invites WHERE organization_id = ? AND user_id = ?');
-  const insertInvite = db.prepare(`
-    INSERT INTO user_invites (organization_id, id, user_id, token_hash, created_at, expires_at, used_at)
-    VALUES (@organizationId, @id, @userId, @tokenHash, @createdAt, @expiresAt, @usedAt)`);
-  const selectInvite = db.prepare(`
-    SELECT i.organization_id, i.id, i.user_id, i.token_hash, i.created_at, i.expires_at, i.used_at,
-           u.email, u.name, u.active
-    FROM user_invites i JOIN users u ON u.organization_id = i.organization_id AND u.id = i.user_id
-    WHERE i.token_hash = ?`);
-  const useInvite = db.prepare(`
-    UPDATE user_invites SET used_at = @at
-    WHERE token_hash = @tokenHash AND used_at IS NULL AND expires_at > @at
-      AND EXISTS (SELECT 1 FROM users u
-                  WHERE u.organization_id = user_invites.organization_id AND u.id = user_invites.user_id
-                    AND u.active = 1)
-    RETURNING organization_id, user_id`);
+  const invites = singleUseLinks(db, queue, 'user_invites', setPassword);
+  const resets = singleUseLinks(db, queue, 'password_resets', setPassword);
 
   return {
     setPassword(organizationId, userId, passwordHash, at) {
@@ -78,14 +64,50 @@ export function createSqliteCredentialRepository(db: Database, queue: WriteQueue
         passwordHash: row.password_hash,
       }));
     },
-    insertInvite(invite: InviteRecord) {
+    insertInvite: invites.insert,
+    findInvite: invites.find,
+    redeemInvite: invites.redeem,
+    insertPasswordReset: resets.insert,
+    findPasswordReset: resets.find,
+    redeemPasswordReset: resets.redeem,
+  };
+}
+
+/**
+ * Invites and password resets are the same kind of record in two tables: a single-use link whose token
+ * is kept hashed, a new one voiding the person's earlier ones, redeemed by setting the password.
+ */
+function singleUseLinks(
+  db: Database,
+  queue: WriteQueue,
+  table: 'user_invites' | 'password_resets',
+  setPassword: Statement,
+) {
+  const deleteOf = db.prepare(`DELETE FROM ${table} WHERE organization_id = ? AND user_id = ?`);
+  const insert = db.prepare(`
+    INSERT INTO ${table} (organization_id, id, user_id, token_hash, created_at, expires_at, used_at)
+    VALUES (@organizationId, @id, @userId, @tokenHash, @createdAt, @expiresAt, @usedAt)`);
+  const select = db.prepare(`
+    SELECT i.organization_id, i.id, i.user_id, i.token_hash, i.created_at, i.expires_at, i.used_at,
+           u.email, u.name, u.active
+    FROM ${table} i JOIN users u ON u.organization_id = i.organization_id AND u.id = i.user_id
+    WHERE i.token_hash = ?`);
+  const use = db.prepare(`
+    UPDATE ${table} SET used_at = @at
+    WHERE token_hash = @tokenHash AND used_at IS NULL AND expires_at > @at
+      AND EXISTS (SELECT 1 FROM users u
+                  WHERE u.organization_id = ${table}.organization_id AND u.id = ${table}.user_id
+                    AND u.active = 1)
+    RETURNING organization_id, user_id`);
+  return {
+    insert(link: InviteRecord) {
       return queue.run(() => {
-        deleteInvitesOf.run(invite.organizationId, invite.userId);
-        insertInvite.run(invite);
+        deleteOf.run(link.organizationId, link.userId);
+        insert.run(link);
       });
     },
-    async findInvite(tokenHash): Promise<InviteWithUser | undefined> {
-      const row = selectInvite.get(tokenHash) as InviteRow | undefined;
+    async find(tokenHash: string): Promise<InviteWithUser | undefined> {
+      const row = select.get(tokenHash) as InviteRow | undefined;
       if (!row) return undefined;
       return {
         organizationId: row.organization_id,
@@ -100,12 +122,10 @@ export function createSqliteCredentialRepository(db: Database, queue: WriteQueue
         userActive: row.active === 1,
       };
     },
-    redeemInvite(tokenHash, passwordHash, at) {
-      // One savepoint of the write queue: the invite is used and the password set together, or neither.
+    redeem(tokenHash: string, passwordHash: string, at: string) {
+      // One savepoint of the write queue: the link is used and the password set together, or neither.
       return queue.run(() => {
-        const used = useInvite.get({ tokenHash, at }) as
-          | { organization_id: string; user_id: string }
-          | undefined;
+        const used = use.get({ tokenHash, at }) as { organization_id: string; user_id: string } | undefined;
         if (!used) return undefined;
         setPassword.run(used.organization_id, used.user_id, passwordHash, at);
         return { organizationId: used.organization_id, userId: used.user_id };

@@ -299,4 +299,24 @@ export const migrations: Migration[] = [
       CREATE INDEX mail_outbox_by_recipient ON mail_outbox (lower(recipient), created_at);
     `,
   },
+  {
+    version: 11,
+    name: '011_password_resets',
+    sql: `
+      -- "Forgot password": single-use links (1 hour) where a person chooses a new password, their tokens
+      -- stored only hashed; apart from user_invites, so asking for one never voids an invitation.
+      CREATE TABLE password_resets (
+        organization_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE UNIQUE INDEX password_resets_token_hash ON password_resets (token_hash);
+      CREATE INDEX password_resets_user ON password_resets (organization_id, user_id);
+    `,
+  },
 ];

@@ -1,5 +1,6 @@
 // City suggestions on the event form: typing in a City field offers the gazetteer's places (most
-// populous first) in a native list; choosing one fills the row's country (and US state) when empty.
+// populous first, "Lisbon, Lisbon, Portugal") in a native list; choosing one fills the row's country
+// (by name) and, in the US, its state, when they are empty.
 // Without this script the fields are plain text fields, and cities are still matched when saved.
 (() => {
   const cityFields = document.querySelectorAll('input[name^="formattedLocations["][name$="].city"]');
@@ -37,7 +38,7 @@
           ...data.map((place) => {
             const option = document.createElement('option');
             option.value = place.city;
-            option.label = [place.city, place.state, place.country].filter(Boolean).join(', ');
+            option.label = place.label;
             return option;
           }),
         );
@@ -50,7 +51,7 @@
       const country = sibling('country');
       if (country && country.value.trim() === '') country.value = place.country;
       const state = sibling('state');
-      if (state && state.value.trim() === '' && place.country === 'US') state.value = place.state;
+      if (state && state.value.trim() === '' && place.state) state.value = place.state;
     });
   }
 })();

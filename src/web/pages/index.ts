@@ -9,19 +9,23 @@ import { eventPage } from './event/route.js';
 import { editEvent } from './event-form/edit-event.js';
 import { newEvent } from './event-form/new-event.js';
 import { eventList } from './event-list.js';
+import { forgotPasswordPage } from './forgot-password.js';
 import { invitePage } from './invite.js';
 import { movePages } from './move.js';
 import { placeSuggestions } from './place-suggestions.js';
+import { resetPasswordPage } from './reset-password.js';
 import { rooms } from './rooms/route.js';
 import { sessions } from './sessions.js';
 import { signInPage } from './sign-in.js';
 import { signOutAction } from './sign-out.js';
 
 export const PAGES: readonly PageModule[] = [
-  // Open to anyone: signing in, invitations.
+  // Open to anyone: signing in, invitations, a forgotten password.
   signInPage,
   signOutAction,
   invitePage,
+  forgotPasswordPage,
+  resetPasswordPage,
   // Signed-in people.
   eventList,
   placeSuggestions,

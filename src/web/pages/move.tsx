@@ -6,12 +6,13 @@ import { moveMyEvent, viewMyEvent } from '../../app/planning.js';
 import type { ChecklistItem } from '../../domain/errors.js';
 import { isMove, MOVE_LABELS, MOVE_NOTE_FIELD, type Move } from '../../domain/moves.js';
 import type { EventStatus } from '../../domain/types.js';
-import { statusLabel } from '../format.js';
+import { personName } from '../format.js';
 import { type FormProblem, field, problemsByField } from '../forms.js';
 import { href, ROUTES } from '../href.js';
-import { CsrfField, ErrorSummary, type Frame, Layout, TextArea } from '../layout.js';
+import { CsrfField, ErrorAlert, ErrorSummary, type Frame, Layout, TextArea } from '../layout.js';
 import { action, loader, type PageModule, type PageRequest } from '../page-module.js';
 import { submitForm } from '../submit-form.js';
+import { statusLabel, withReadableDates } from '../words.js';
 
 type MoveRequest = PageRequest<typeof ROUTES.move>;
 
@@ -24,6 +25,7 @@ async function movePage(page: MoveRequest, move: Move, model: Partial<MoveModel>
         eventId: view.details.id,
         eventName: view.details.name,
         status: view.details.status,
+        approvers: view.approvers.map((person) => personName(person)),
         move,
         note: '',
         problems: [],
@@ -56,22 +58,45 @@ export const movePages: PageModule = [
   }),
 ];
 
-const EXPLANATIONS: Record<Move, string> = {
-  request_approval: 'Your approvers will be asked to approve the event before it goes to venues.',
-  send_to_venues: 'The event goes to venues for proposals.',
-  approve_and_send: 'You approve the event and it goes to venues for proposals.',
-  return_to_draft: 'The event goes back to draft. Say what needs to change.',
-  proposals_received: 'Venues have sent their proposals.',
-  mark_booked: 'A venue is booked.',
-  mark_completed: 'The event has taken place.',
-  cancel: 'The event is cancelled. It can be reopened later, back to the status it has now.',
-  reopen: 'The event returns to the status it had before it was cancelled.',
-};
+/** What the move will do, said before it is made: the page asks for confirmation. */
+function consequence(model: MoveModel): string {
+  const becomes = (status: EventStatus) => `Its status will become ${statusLabel(status)}.`;
+  switch (model.move) {
+    case 'request_approval': {
+      const who = model.approvers.length > 0 ? listOf(model.approvers) : 'your approvers';
+      return `This will ask ${who} to approve the event before it goes to venues. ${becomes('pending_approval')}`;
+    }
+    case 'send_to_venues':
+      return `This will send the event to venues for their proposals. ${becomes('wait_for_proposals')}`;
+    case 'approve_and_send':
+      return `This will approve the event and send it to venues for their proposals. ${becomes('wait_for_proposals')}`;
+    case 'return_to_draft':
+      return `This will return the event to draft, to be changed and sent for approval again. ${becomes('draft')} Say what needs to change.`;
+    case 'proposals_received':
+      return `This will record that venues have sent their proposals. ${becomes('proposals_received')}`;
+    case 'mark_booked':
+      return `This will record that a venue is booked. ${becomes('booked')}`;
+    case 'mark_completed':
+      return `This will record that the event has taken place. ${becomes('completed')}`;
+    case 'cancel':
+      return `This will cancel the event: it cannot be changed until someone reopens it, back to ${statusLabel(model.status)}.`;
+    case 'reopen':
+      return 'This will reopen the event, back to the status it had before it was cancelled.';
+  }
+}
+
+/** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
+function listOf(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
 
 interface MoveModel {
   eventId: string;
   eventName: string;
   status: EventStatus;
+  /** The event's approvers, by name: who "Request approval" asks. */
+  approvers: string[];
   move: Move;
   note: string;
   problems: FormProblem[];
@@ -92,25 +117,27 @@ function MovePage(props: { frame: Frame; model: MoveModel }) {
         {label}: {model.eventName}
       </h1>
       <p>
-        The event is now <strong>{statusLabel(model.status)}</strong>. {EXPLANATIONS[model.move]}
+        The event is now <strong>{statusLabel(model.status)}</strong>. {consequence(model)}
       </p>
       {model.refusal && (
-        <div class="error-summary" role="alert" tabIndex={-1}>
+        <ErrorAlert>
           <h2>This move was not made</h2>
-          <p>{model.refusal}</p>
-        </div>
+          <p>
+            {model.refusal} The event is now {statusLabel(model.status)}.
+          </p>
+        </ErrorAlert>
       )}
       {model.missing.length > 0 && (
-        <div class="error-summary" role="alert" tabIndex={-1}>
+        <ErrorAlert>
           <h2>The event is not ready to send; nothing changed</h2>
           <ul>
             {model.missing.map((item) => (
               <li>
-                <a href={href.editEvent(model.eventId, item.field)}>{item.message}</a>
+                <a href={href.editEvent(model.eventId, item.field)}>{withReadableDates(item.message)}</a>
               </li>
             ))}
           </ul>
-        </div>
+        </ErrorAlert>
       )}
       <ErrorSummary
         problems={model.problems}

@@ -1,10 +1,14 @@
-/** `/app/sessions`: the person's own sessions, each of which can be ended; ending this one signs out. */
+/**
+ * `/app/sessions`: "Signed-in devices", the person's own sessions (D15's "Sessions" page; agenda
+ * sessions are talks, so this page says devices), each of which can be signed out; this one signs out here.
+ */
 import { endOwnSession, listOwnSessions } from '../../app/people.js';
 import { instant } from '../format.js';
 import { href, ROUTES } from '../href.js';
 import { CsrfField, type Frame, Layout } from '../layout.js';
 import { action, loader, type PageModule } from '../page-module.js';
 import { clearSessionCookie } from '../session-cookie.js';
+import { browserWords } from '../user-agent.js';
 
 export const sessions: PageModule = [
   loader(ROUTES.sessions, async (page) => {
@@ -35,15 +39,17 @@ interface SessionRow {
 
 function SessionsPage(props: { frame: Frame; sessions: SessionRow[]; notice?: string | undefined }) {
   return (
-    <Layout frame={props.frame} title="Sessions" notice={props.notice}>
-      <h1>Your sessions</h1>
+    <Layout frame={props.frame} title="Signed-in devices" notice={props.notice}>
+      <h1>Your signed-in devices</h1>
       <p>
-        Every browser where you are signed in. End any you do not recognise; it is signed out at its next
+        Every browser where you are signed in. Sign out any you do not recognise; it is signed out at its next
         request.
       </p>
       <div class="table-wrap">
         <table>
-          <caption>{props.sessions.length === 1 ? '1 session' : `${props.sessions.length} sessions`}</caption>
+          <caption>
+            {props.sessions.length === 1 ? '1 device' : `${props.sessions.length} devices`} signed in
+          </caption>
           <thead>
             <tr>
               <th scope="col">Browser</th>
@@ -60,7 +66,7 @@ function SessionsPage(props: { frame: Frame; sessions: SessionRow[]; notice?: st
             {props.sessions.map((session) => (
               <tr>
                 <th scope="row">
-                  {session.userAgent ?? 'Unknown browser'}
+                  {browserWords(session.userAgent)}
                   {session.current && <span class="tag"> this browser</span>}
                 </th>
                 <td>{session.clientAddress ?? '—'}</td>
@@ -71,7 +77,7 @@ function SessionsPage(props: { frame: Frame; sessions: SessionRow[]; notice?: st
                   <form method="post" action={href.endSession(session.id)} class="inline">
                     <CsrfField token={props.frame.csrf} />
                     <button type="submit" class="danger">
-                      {session.current ? 'End this session (sign out)' : 'End session'}
+                      {session.current ? 'Sign out here' : 'Sign out this device'}
                     </button>
                   </form>
                 </td>

@@ -99,6 +99,9 @@ function SignInPage(props: {
             </button>
           </div>
         </form>
+        <p>
+          <a href={href.forgotPassword()}>Forgot your password?</a>
+        </p>
         <p class="hint">No password yet? Ask your operator for an invitation link.</p>
       </div>
     </Layout>

@@ -5,24 +5,17 @@ import { AgendaByDay } from '../../agenda-by-day.js';
 import { day } from '../../format.js';
 import { type FormBody, type FormProblem, field, fieldId, problemsByField } from '../../forms.js';
 import { href } from '../../href.js';
-import { CsrfField, ErrorSummary, ErrorText, type Frame, Layout, TextArea, TextField } from '../../layout.js';
-
-const SESSION_LABELS: Record<string, string> = {
-  title: 'Title',
-  dates: 'Days',
-  startTime: 'Start time',
-  endTime: 'End time',
-  roomType: 'Room type',
-  capacity: 'Expected attendees',
-  avRequirements: 'AV requirements',
-  fbRequirements: 'Food and beverage requirements',
-  avOtherText: 'Other AV needs',
-  fbOtherText: 'Other food and beverage needs',
-  notes: 'Notes',
-  sessionId: 'Session',
-};
-
-export const sessionLabel = (field: string) => SESSION_LABELS[field.replace(/\[\d+\]$/, '')] ?? field;
+import {
+  CsrfField,
+  ErrorAlert,
+  ErrorSummary,
+  ErrorText,
+  type Frame,
+  Layout,
+  TextArea,
+  TextField,
+} from '../../layout.js';
+import { sessionLabel } from '../../words.js';
 
 export function sessionValues(session: AgendaItem): FormBody {
   return {
@@ -68,24 +61,25 @@ function SessionFields(props: { values: FormBody; errors: Map<string, string[]>;
           </div>
         )}
       </fieldset>
+      {/* Text, not type=time: browsers show a time control in the reader's 12- or 24-hour form, whatever the hint says. */}
       <div class="inline-fields">
         <TextField
           name="startTime"
           label="Start time"
-          type="time"
           value={value('startTime')}
           errors={errors}
           required
-          hint="24-hour HH:MM"
+          hint="24-hour, e.g. 09:30"
+          autocomplete="off"
         />
         <TextField
           name="endTime"
           label="End time"
-          type="time"
           value={value('endTime')}
           errors={errors}
           required
-          hint="24-hour HH:MM"
+          hint="24-hour, e.g. 17:00"
+          autocomplete="off"
         />
       </div>
       <TextField
@@ -169,13 +163,13 @@ export interface AgendaModel {
 
 function StaleNotice() {
   return (
-    <div class="error-summary" role="alert" tabIndex={-1}>
+    <ErrorAlert>
       <h2>This event changed since you opened this page</h2>
       <p>
         Someone else saved a change meanwhile, so nothing of yours was saved. Check the agenda below and try
         again.
       </p>
-    </div>
+    </ErrorAlert>
   );
 }
 

@@ -1,7 +1,7 @@
 /** `/app/events/{id}/edit`: "Edit details", saved only onto the version of the event the form was read at. */
 import { viewMyEvent } from '../../../app/planning.js';
 import { renderCancelled } from '../../cancelled-page.js';
-import { detailsBody, field, fields, toFormField } from '../../forms.js';
+import { detailsBody, field, fields } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
 import { submitForm } from '../../submit-form.js';
@@ -35,7 +35,7 @@ export const editEvent: PageModule = [
 
   action(ROUTES.editEvent, (page) => {
     const { id } = page.params;
-    const { body, rows } = detailsBody(page.form);
+    const { body, controlOf } = detailsBody(page.form);
     // Sessions ticked for removal in the orphaned-sessions conflict go with this save.
     const removals = fields(page.form, 'removeSession');
     if (removals.length > 0)
@@ -45,7 +45,7 @@ export const editEvent: PageModule = [
       change: () => saveEvent(page, body),
       done: () => page.redirect(href.event(id), 'saved'),
       expects: {
-        problems: (name) => toFormField(name, rows),
+        problems: controlOf,
         orphans: true,
         stale: true,
         cancelled: true,

@@ -1,13 +1,14 @@
 /** The markup of "New event" and "Edit details": every writable field but the room block and the agenda. */
+
+import { isCalendarDate } from '../../../domain/dates.js';
 import type { OrphanedSession } from '../../../domain/errors.js';
 import {
   EVENT_FIELDS,
   type EventFieldDescription,
-  fieldNamed,
   type WritableField,
 } from '../../../domain/event-field-table.js';
 import { BUDGET_CATEGORIES, type EventDetails } from '../../../domain/types.js';
-import { BUDGET_LABELS, day } from '../../format.js';
+import { day } from '../../format.js';
 import {
   DETAILS_FORM_FIELDS,
   type FormBody,
@@ -17,19 +18,17 @@ import {
   problemsByField,
 } from '../../forms.js';
 import { href } from '../../href.js';
-import { CsrfField, ErrorSummary, ErrorText, type Frame, Layout, TextArea, TextField } from '../../layout.js';
-
-/** A person's name for a field path: `budgetBreakdown.venue` → "Budget: Venue", `formattedLocations[1].city` → "Candidate city 2: city". */
-export function fieldLabel(path: string): string {
-  const row = /^(\w+)\[(\d+)\]\.?(.*)$/.exec(path);
-  const rowOf = row ? fieldNamed(row[1]!) : undefined;
-  if (row && rowOf?.itemLabel) {
-    return `${rowOf.itemLabel} ${Number(row[2]) + 1}${row[3] ? `: ${row[3]}` : ''}`;
-  }
-  const budget = /^budgetBreakdown\.(\w+)$/.exec(path);
-  if (budget) return `${EVENT_FIELDS.budgetBreakdown.label}: ${BUDGET_LABELS[budget[1]!] ?? budget[1]}`;
-  return fieldNamed(path)?.label ?? path;
-}
+import {
+  CsrfField,
+  ErrorAlert,
+  ErrorSummary,
+  ErrorText,
+  type Frame,
+  Layout,
+  TextArea,
+  TextField,
+} from '../../layout.js';
+import { BUDGET_LABELS, fieldLabel } from '../../words.js';
 
 /** The form's values: from what was posted (after a refusal), else from the event. */
 export type FormValues = FormBody;
@@ -41,8 +40,10 @@ export function valuesOf(details: EventDetails): FormValues {
     const field: EventFieldDescription = EVENT_FIELDS[name];
     switch (field.kind) {
       case 'text':
-      case 'deadline':
         values[name] = (details[name] as string | null) ?? '';
+        break;
+      case 'deadline':
+        Object.assign(values, deadlineValues(name, details.decisionDeadline));
         break;
       case 'count': {
         const count = details[name] as number | null;
@@ -104,14 +105,86 @@ type SingleControlField =
   | 'currency'
   | Exclude<WritableField, 'formattedLocations' | 'budgetBreakdown' | 'meetingRoomDates' | 'accommodations'>;
 
-/** How many rows a repeated group shows: those with values, plus `spare` empty ones to add to it. */
-function rowCount(values: FormValues, group: string, spare: number): number {
+/** How many rows of a repeated group hold something typed (blank rows after them do not count). */
+function filledRows(values: FormValues, group: string): number {
   let highest = -1;
-  for (const name of Object.keys(values)) {
+  for (const [name, value] of Object.entries(values)) {
     const match = new RegExp(`^${group}\\[(\\d+)\\]`).exec(name);
-    if (match) highest = Math.max(highest, Number(match[1]));
+    const typed = (Array.isArray(value) ? value : [value ?? '']).some((text) => text.trim() !== '');
+    if (match && typed) highest = Math.max(highest, Number(match[1]));
   }
-  return highest + 1 + spare;
+  return highest + 1;
+}
+
+/**
+ * The rows of a repeated group: every filled one (at least one, to start with), then `spare` empty
+ * ones behind "Add …", a native disclosure: closed, its controls take no Tab stop, and it needs no script.
+ */
+function Rows(props: {
+  group: string;
+  values: FormValues;
+  spare: number;
+  addLabel: string;
+  row: (index: number) => preact.ComponentChildren;
+}) {
+  const shown = Math.max(1, filledRows(props.values, props.group));
+  const index = (offset: number, count: number) => Array.from({ length: count }, (_, n) => offset + n);
+  return (
+    <>
+      {index(0, shown).map(props.row)}
+      <details class="more-rows">
+        <summary>{props.addLabel}</summary>
+        {index(shown, props.spare).map(props.row)}
+      </details>
+    </>
+  );
+}
+
+/** The decision deadline as its two controls: a date, and a time (UTC) only when one is stored or typed. */
+function deadlineValues(name: string, stored: string | null): FormValues {
+  if (stored === null) return { [name]: '', [`${name}Time`]: '' };
+  if (isCalendarDate(stored)) return { [name]: stored, [`${name}Time`]: '' };
+  const utc = new Date(stored).toISOString();
+  // The stored text goes back with the form: unchanged, it is sent as stored (its offset and seconds kept).
+  return { [name]: utc.slice(0, 10), [`${name}Time`]: utc.slice(11, 16), [`${name}Stored`]: stored };
+}
+
+function DeadlineControl(props: { values: FormValues; errors: Map<string, string[]> }) {
+  const name = 'decisionDeadline';
+  const description = EVENT_FIELDS[name];
+  const time = field(props.values, `${name}Time`);
+  const stored = field(props.values, `${name}Stored`);
+  const timeField = (
+    <TextField
+      name={`${name}Time`}
+      label="Time (UTC)"
+      value={time}
+      errors={props.errors}
+      hint="24-hour, e.g. 17:00. Leave blank for the whole day."
+      autocomplete="off"
+    />
+  );
+  return (
+    <div class="deadline">
+      <TextField
+        name={name}
+        label={description.label}
+        type="date"
+        value={field(props.values, name)}
+        errors={props.errors}
+        {...(description.hint ? { hint: description.hint } : {})}
+      />
+      {stored && <input type="hidden" name={`${name}Stored`} value={stored} />}
+      {time !== '' || stored || props.errors.has(`${name}Time`) ? (
+        timeField
+      ) : (
+        <details class="more-rows">
+          <summary>Add a time</summary>
+          {timeField}
+        </details>
+      )}
+    </div>
+  );
 }
 
 export interface EventFormModel {
@@ -138,30 +211,28 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
   const value = (name: string) => field(values, name);
   const title = model.mode === 'create' ? 'New event' : `Edit ${model.eventName ?? 'event'}`;
   const action = model.eventId === undefined ? href.newEvent() : href.editEvent(model.eventId);
-  const locationRows = rowCount(values, 'formattedLocations', 2);
-  const rangeRows = rowCount(values, 'meetingRoomDates', 1);
   const groupErrors = (group: string) => errors.get(group);
   return (
     <Layout frame={props.frame} title={title} scripts={[props.frame.assets.placesScript]}>
       <h1>{title}</h1>
       {model.stale && model.eventId && (
-        <div class="error-summary" role="alert" tabIndex={-1}>
+        <ErrorAlert>
           <h2>This event changed since you opened the form</h2>
           <p>
             Someone else saved a change meanwhile (in the dashboard or through the API), so nothing of yours
             was saved. Your entries are below; check them against the{' '}
             <a href={href.event(model.eventId)}>event as it is now</a> and save again to apply them.
           </p>
-        </div>
+        </ErrorAlert>
       )}
       {model.refusal && (
-        <div class="error-summary" role="alert" tabIndex={-1}>
+        <ErrorAlert>
           <h2>Nothing was saved</h2>
           <p>{model.refusal}</p>
-        </div>
+        </ErrorAlert>
       )}
       {model.orphans && model.orphans.length > 0 && model.eventId && (
-        <div class="error-summary" role="alert" tabIndex={-1}>
+        <ErrorAlert>
           <h2>These sessions would lose their days; nothing was saved</h2>
           <p>
             The new meeting-room dates leave agenda sessions without some of their days. Move or remove them
@@ -180,7 +251,7 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
               </li>
             ))}
           </ul>
-        </div>
+        </ErrorAlert>
       )}
       <ErrorSummary problems={model.problems} labels={fieldLabel} />
       <form
@@ -199,38 +270,44 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
             <FieldControl name="currency" value={value('currency') || 'USD'} errors={errors} />
           )}
           <FieldControl name="numPeople" value={value('numPeople')} errors={errors} />
-          <FieldControl name="decisionDeadline" value={value('decisionDeadline')} errors={errors} />
+          <DeadlineControl values={values} errors={errors} />
           <FieldControl name="flexibility" value={value('flexibility')} errors={errors} />
         </fieldset>
         <fieldset id={fieldId('formattedLocations')}>
           <legend>{EVENT_FIELDS.formattedLocations.label}</legend>
           <ErrorText id={fieldId('formattedLocations')} messages={groupErrors('formattedLocations')} />
-          {Array.from({ length: locationRows }, (_, index) => (
-            <div class="row-group" id={fieldId(`formattedLocations[${index}]`)}>
-              <ErrorText
-                id={fieldId(`formattedLocations[${index}]`)}
-                messages={groupErrors(`formattedLocations[${index}]`)}
-              />
-              <TextField
-                name={`formattedLocations[${index}].city`}
-                label={`City ${index + 1}`}
-                value={value(`formattedLocations[${index}].city`)}
-                errors={errors}
-              />
-              <TextField
-                name={`formattedLocations[${index}].state`}
-                label={`State or region ${index + 1}`}
-                value={value(`formattedLocations[${index}].state`)}
-                errors={errors}
-              />
-              <TextField
-                name={`formattedLocations[${index}].country`}
-                label={`Country ${index + 1}`}
-                value={value(`formattedLocations[${index}].country`)}
-                errors={errors}
-              />
-            </div>
-          ))}
+          <Rows
+            group="formattedLocations"
+            values={values}
+            spare={2}
+            addLabel="Add another city"
+            row={(index) => (
+              <div class="row-group" id={fieldId(`formattedLocations[${index}]`)}>
+                <ErrorText
+                  id={fieldId(`formattedLocations[${index}]`)}
+                  messages={groupErrors(`formattedLocations[${index}]`)}
+                />
+                <TextField
+                  name={`formattedLocations[${index}].city`}
+                  label={`City ${index + 1}`}
+                  value={value(`formattedLocations[${index}].city`)}
+                  errors={errors}
+                />
+                <TextField
+                  name={`formattedLocations[${index}].state`}
+                  label={`State or region ${index + 1}`}
+                  value={value(`formattedLocations[${index}].state`)}
+                  errors={errors}
+                />
+                <TextField
+                  name={`formattedLocations[${index}].country`}
+                  label={`Country ${index + 1}`}
+                  value={value(`formattedLocations[${index}].country`)}
+                  errors={errors}
+                />
+              </div>
+            )}
+          />
           <p class="hint">{EVENT_FIELDS.formattedLocations.hint}</p>
         </fieldset>
         <fieldset id={fieldId('budgetBreakdown')}>
@@ -253,28 +330,34 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
         <fieldset id={fieldId('meetingRoomDates')}>
           <legend>Meeting rooms</legend>
           <ErrorText id={fieldId('meetingRoomDates')} messages={groupErrors('meetingRoomDates')} />
-          {Array.from({ length: rangeRows }, (_, index) => (
-            <div class="row-group" id={fieldId(`meetingRoomDates[${index}]`)}>
-              <ErrorText
-                id={fieldId(`meetingRoomDates[${index}]`)}
-                messages={groupErrors(`meetingRoomDates[${index}]`)}
-              />
-              <TextField
-                name={`meetingRoomDates[${index}].startDate`}
-                label={`Range ${index + 1}: first day`}
-                type="date"
-                value={value(`meetingRoomDates[${index}].startDate`)}
-                errors={errors}
-              />
-              <TextField
-                name={`meetingRoomDates[${index}].endDate`}
-                label={`Range ${index + 1}: last day`}
-                type="date"
-                value={value(`meetingRoomDates[${index}].endDate`)}
-                errors={errors}
-              />
-            </div>
-          ))}
+          <Rows
+            group="meetingRoomDates"
+            values={values}
+            spare={1}
+            addLabel="Add another date range"
+            row={(index) => (
+              <div class="row-group" id={fieldId(`meetingRoomDates[${index}]`)}>
+                <ErrorText
+                  id={fieldId(`meetingRoomDates[${index}]`)}
+                  messages={groupErrors(`meetingRoomDates[${index}]`)}
+                />
+                <TextField
+                  name={`meetingRoomDates[${index}].startDate`}
+                  label={`Range ${index + 1}: first day`}
+                  type="date"
+                  value={value(`meetingRoomDates[${index}].startDate`)}
+                  errors={errors}
+                />
+                <TextField
+                  name={`meetingRoomDates[${index}].endDate`}
+                  label={`Range ${index + 1}: last day`}
+                  type="date"
+                  value={value(`meetingRoomDates[${index}].endDate`)}
+                  errors={errors}
+                />
+              </div>
+            )}
+          />
           <FieldControl name="numMeetingRoomsNeeded" value={value('numMeetingRoomsNeeded')} errors={errors} />
           <FieldControl name="meetingRooms" value={value('meetingRooms')} errors={errors} />
         </fieldset>

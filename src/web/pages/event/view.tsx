@@ -1,25 +1,16 @@
 /** The event page's markup: every field of the event, readable at a glance, with the moves this person may make. */
 import type { EventView } from '../../../app/planning.js';
-import type { ChangeRecord } from '../../../domain/changes.js';
 import { EVENT_FIELDS, type EventField } from '../../../domain/event-field-table.js';
 import { MOVE_LABELS } from '../../../domain/moves.js';
 import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../../domain/types.js';
 import { AgendaByDay } from '../../agenda-by-day.js';
-import {
-  BUDGET_LABELS,
-  count,
-  dateRange,
-  dateRanges,
-  day,
-  deadline,
-  instant,
-  money,
-  personName,
-  statusLabel,
-} from '../../format.js';
+import { count, dateRange, dateRanges, day, deadline, instant, money, personName } from '../../format.js';
 import { href } from '../../href.js';
 import { CsrfField, type Frame, Layout, StatusBadge } from '../../layout.js';
+import { locationWords } from '../../place-words.js';
 import { roomBlock } from '../../room-block.js';
+import { BUDGET_LABELS, withReadableDates } from '../../words.js';
+import { History } from './history.js';
 
 /** The label people read for a field, the same on the form and on this page. */
 const label = (name: EventField) => EVENT_FIELDS[name].label;
@@ -140,35 +131,6 @@ const SessionDetails = (props: { session: AgendaItem }) => {
   );
 };
 
-function describeChange(change: ChangeRecord, people: EventView['people']): string {
-  const who =
-    change.actor.type === 'operator'
-      ? 'An operator'
-      : change.actor.type === 'api_key'
-        ? `${personName(people[change.actor.userId])} (API key ${change.actor.keyId})`
-        : personName(people[change.actor.userId]);
-  if (change.type === 'event.created') return `${who} created the event`;
-  if (change.type === 'event.status_changed' && change.data) {
-    return `${who} moved it from ${statusLabel(change.data.from)} to ${statusLabel(change.data.to)}`;
-  }
-  return `${who} changed ${change.changedFields.join(', ') || 'nothing visible'}`;
-}
-
-function History(props: { view: EventView }) {
-  if (props.view.history.length === 0) return <p class="empty">No recorded changes.</p>;
-  return (
-    <ol class="history" reversed>
-      {props.view.history.map((change) => (
-        <li>
-          <span class="when">{instant(change.occurredAt)}</span> — {describeChange(change, props.view.people)}
-          {change.data?.comment && <blockquote>Comment: {change.data.comment}</blockquote>}
-          {change.data?.reason && <blockquote>Reason: {change.data.reason}</blockquote>}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 /** The latest comment or reason of a status move, shown with the status it explains. */
 function latestNote(view: EventView) {
   const last = view.history.find((change) => change.type === 'event.status_changed');
@@ -188,7 +150,7 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
     <section class="panel" aria-labelledby="status-title">
       <h2 id="status-title">Status</h2>
       <p>
-        <StatusBadge status={view.details.status} /> <code class="status-value">{view.details.status}</code>
+        <StatusBadge status={view.details.status} />
       </p>
       {note && (
         <p class="status-note">
@@ -201,7 +163,7 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
           <ul>
             {view.checklist.missing.map((item) => (
               <li>
-                <a href={href.editEvent(id, item.field)}>{item.message}</a>
+                <a href={href.editEvent(id, item.field)}>{withReadableDates(item.message)}</a>
               </li>
             ))}
           </ul>
@@ -212,7 +174,7 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
           <h3 id="warnings-title">Worth a look</h3>
           <ul>
             {view.checklist.warnings.map((item) => (
-              <li>{item.message}</li>
+              <li>{withReadableDates(item.message)}</li>
             ))}
           </ul>
         </section>
@@ -284,7 +246,7 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
                 ) : (
                   <ul class="plain">
                     {details.formattedLocations.map((location) => (
-                      <li>{location.formatted_address}</li>
+                      <li>{locationWords(location)}</li>
                     ))}
                   </ul>
                 )}

@@ -5,7 +5,15 @@ import { ROOM_TYPES } from '../../../domain/types.js';
 import { count, dateRange, dateRanges, day } from '../../format.js';
 import { type FormBody, type FormProblem, field, fieldId, fields, problemsByField } from '../../forms.js';
 import { href } from '../../href.js';
-import { CsrfField, ErrorSummary, ErrorText, type Frame, Layout, TextField } from '../../layout.js';
+import {
+  CsrfField,
+  ErrorAlert,
+  ErrorSummary,
+  ErrorText,
+  type Frame,
+  Layout,
+  TextField,
+} from '../../layout.js';
 import { cellName } from '../../room-grid.js';
 import { controlFor } from '../../typed-controls.js';
 
@@ -113,13 +121,13 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
     >
       <h1>Rooms for {model.eventName}</h1>
       {model.stale && (
-        <div class="error-summary" role="alert" tabIndex={-1}>
+        <ErrorAlert>
           <h2>This event changed since you opened the grid</h2>
           <p>
             Someone else saved a change meanwhile, so nothing of yours was saved. Your entries are below; save
             again to apply them.
           </p>
-        </div>
+        </ErrorAlert>
       )}
       {model.copied && model.before && (
         <CopyMessage
