@@ -17,6 +17,7 @@ import {
   versionOf,
   viewMyEvent,
 } from '../../src/app/planning.js';
+import { statusChangeData } from '../../src/domain/changes.js';
 import {
   ChecklistIncompleteError,
   EventCancelledError,
@@ -366,7 +367,9 @@ for (const backend of BACKENDS) {
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
       expect(rejected.reason).toBeInstanceOf(MoveNotAllowedError);
-      const approvals = (await history(id)).filter((change) => change.data?.to === 'wait_for_proposals');
+      const approvals = (await history(id)).filter(
+        (change) => statusChangeData(change)?.to === 'wait_for_proposals',
+      );
       expect(approvals).toHaveLength(1);
 
       // The creator's page still offered "Return to draft"; the event has moved on since.

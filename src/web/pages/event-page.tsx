@@ -1,9 +1,10 @@
 /** `/app/events/{id}`: every field of the event, readable at a glance, with the moves this person may make. */
 import type { EventView } from '../../app/planning.js';
-import type { ChangeRecord } from '../../domain/changes.js';
+import { type ChangeRecord, requestChangeData, statusChangeData } from '../../domain/changes.js';
 import { EVENT_FIELDS, type EventField } from '../../domain/event-field-table.js';
 import { MOVE_LABELS } from '../../domain/moves.js';
 import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../domain/types.js';
+import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../domain/venue-request.js';
 import {
   count,
   dateRange,
@@ -181,16 +182,30 @@ function Agenda(props: { details: EventDetails }) {
   );
 }
 
-function describeChange(change: ChangeRecord, people: EventView['people']): string {
-  const who =
-    change.actor.type === 'operator'
-      ? 'An operator'
-      : change.actor.type === 'api_key'
-        ? `${personName(people[change.actor.userId])} (API key ${change.actor.keyId})`
-        : personName(people[change.actor.userId]);
+function actorName(actor: ChangeRecord['actor'], view: Pick<EventView, 'people' | 'venues'>): string {
+  switch (actor.type) {
+    case 'operator':
+      return 'An operator';
+    case 'venue':
+      return view.venues[actor.venueId] ?? 'A venue';
+    case 'api_key':
+      return `${personName(view.people[actor.userId])} (API key ${actor.keyId})`;
+    case 'person':
+      return personName(view.people[actor.userId]);
+  }
+}
+
+function describeChange(change: ChangeRecord, view: Pick<EventView, 'people' | 'venues'>): string {
+  const who = actorName(change.actor, view);
   if (change.type === 'event.created') return `${who} created the event`;
-  if (change.type === 'event.status_changed' && change.data) {
-    return `${who} moved it from ${statusLabel(change.data.from)} to ${statusLabel(change.data.to)}`;
+  const move = statusChangeData(change);
+  if (move) return `${who} moved it from ${statusLabel(move.from)} to ${statusLabel(move.to)}`;
+  const step = requestChangeData(change);
+  if (step) {
+    const venue = view.venues[step.venueId] ?? 'a venue';
+    return change.type === 'proposal.submitted'
+      ? `${who} submitted proposal revision ${step.proposalRevision} for ${venue}`
+      : `${who}: request to ${venue} ${REQUEST_STATUS_LABELS[change.type.slice('venue_request.'.length) as RequestStatus].toLowerCase()}`;
   }
   return `${who} changed ${change.changedFields.join(', ') || 'nothing visible'}`;
 }
@@ -201,9 +216,13 @@ function History(props: { view: EventView }) {
     <ol class="history" reversed>
       {props.view.history.map((change) => (
         <li>
-          <span class="when">{instant(change.occurredAt)}</span> — {describeChange(change, props.view.people)}
-          {change.data?.comment && <blockquote>Comment: {change.data.comment}</blockquote>}
-          {change.data?.reason && <blockquote>Reason: {change.data.reason}</blockquote>}
+          <span class="when">{instant(change.occurredAt)}</span> — {describeChange(change, props.view)}
+          {statusChangeData(change)?.comment && (
+            <blockquote>Comment: {statusChangeData(change)?.comment}</blockquote>
+          )}
+          {statusChangeData(change)?.reason && (
+            <blockquote>Reason: {statusChangeData(change)?.reason}</blockquote>
+          )}
         </li>
       ))}
     </ol>
@@ -213,11 +232,11 @@ function History(props: { view: EventView }) {
 /** The latest comment or reason of a status move, shown with the status it explains. */
 function latestNote(view: EventView) {
   const last = view.history.find((change) => change.type === 'event.status_changed');
-  if (!last?.data || last.data.to !== view.details.status) return undefined;
-  const note = last.data.comment ?? last.data.reason;
+  const move = last && statusChangeData(last);
+  if (!last || !move || move.to !== view.details.status) return undefined;
+  const note = move.comment ?? move.reason;
   if (!note) return undefined;
-  const who = last.actor.type === 'operator' ? 'An operator' : personName(view.people[last.actor.userId]);
-  return { who, note, kind: last.data.comment ? 'comment' : 'reason' };
+  return { who: actorName(last.actor, view), note, kind: move.comment ? 'comment' : 'reason' };
 }
 
 function StatusPanel(props: { view: EventView; csrf: string }) {
