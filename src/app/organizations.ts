@@ -5,6 +5,7 @@ import { issueKey } from './api-keys.js';
 import { type AppDeps, nowText } from './deps.js';
 import { mailSettings } from './mail.js';
 import { inviteUser } from './people.js';
+import { createVenue } from './venues.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
@@ -101,9 +102,44 @@ export async function removeGroupMember(deps: AppDeps, input: { groupId: string;
 }
 
 /**
- * An organization with a planner in a group that has an approver, a key for the planner, and for
- * each of the two a single-use link (24 h) under `baseUrl` (default: PUBLIC_BASE_URL's) where they
- * choose a password.
+ * The demo organization's directory (D20): a few venues to shortlist, so a newcomer can send an event
+ * out and answer as a venue from the link in `eventplan mail list`. Their addresses are on the reserved
+ * `.example` domain: no mail to them can reach anyone.
+ */
+export const DEMO_VENUES = [
+  {
+    name: 'Harbourside Conference Hotel',
+    email: 'events@harbourside.example',
+    city: 'Lisbon',
+    country: 'Portugal',
+    contactName: 'Inês Duarte',
+    website: 'https://harbourside.example',
+    guestRooms: 180,
+    largestMeetingRoomCapacity: 400,
+  },
+  {
+    name: 'Alfama Palace Hotel',
+    email: 'sales@alfama-palace.example',
+    city: 'Lisbon',
+    country: 'Portugal',
+    contactName: 'Rui Matos',
+    guestRooms: 95,
+    largestMeetingRoomCapacity: 150,
+  },
+  {
+    name: 'Casa do Rio Meeting Centre',
+    email: 'rfp@casadorio.example',
+    city: 'Porto',
+    country: 'Portugal',
+    guestRooms: 60,
+    largestMeetingRoomCapacity: 220,
+  },
+] as const;
+
+/**
+ * An organization with a planner in a group that has an approver, a key for the planner, a few venues
+ * in its directory, and for each of the two people a single-use link (24 h) under `baseUrl` (default:
+ * PUBLIC_BASE_URL's) where they choose a password.
  */
 export async function createDemo(deps: AppDeps, baseUrl = mailSettings(deps).publicBaseUrl) {
   const { id: organizationId } = await createOrganization(deps, 'Demo organization');
@@ -121,6 +157,8 @@ export async function createDemo(deps: AppDeps, baseUrl = mailSettings(deps).pub
   await addGroupMember(deps, { groupId, userId, role: 'member' });
   await addGroupMember(deps, { groupId, userId: approverId, role: 'approver' });
   const { keyId, key } = await issueKey(deps, userId);
+  const venueIds: string[] = [];
+  for (const venue of DEMO_VENUES) venueIds.push((await createVenue(deps, { organizationId }, venue)).id);
   const plannerInvite = await inviteUser(deps, userId, baseUrl);
   const approverInvite = await inviteUser(deps, approverId, baseUrl);
   return {
@@ -130,6 +168,7 @@ export async function createDemo(deps: AppDeps, baseUrl = mailSettings(deps).pub
     approverId,
     keyId,
     key,
+    venueIds,
     inviteUrl: plannerInvite.url,
     inviteExpiresAt: plannerInvite.expiresAt,
     approverInviteUrl: approverInvite.url,

@@ -13,6 +13,7 @@ export interface RequestAddress {
   organizationId: string;
   eventId: string;
   requestId: string;
+  venueId: string;
 }
 
 /**

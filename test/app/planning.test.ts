@@ -29,6 +29,7 @@ import {
 } from '../../src/domain/errors.js';
 import type { EventStatus } from '../../src/domain/types.js';
 import { BACKENDS, describeStore } from '../contract/backends.js';
+import { asPerson, shortlistVenue } from '../helpers/sourcing.js';
 import { testClock } from '../people/people-deps.js';
 
 /** A body that passes the pre-send checklist. */
@@ -303,6 +304,7 @@ for (const backend of BACKENDS) {
 
     it('records each move with who made it, its comment or reason', async () => {
       const { id } = await createMyEvent(deps, creator, { name: 'Moving', ...READY });
+      await shortlistVenue(deps, asPerson(creator), id);
       expect((await viewMyEvent(deps, creator, id)).moves).toEqual(['request_approval', 'cancel']);
       expect((await viewMyEvent(deps, approver, id)).moves).toEqual(['send_to_venues', 'cancel']);
       await expect(moveMyEvent(deps, creator, id, { move: 'send_to_venues' })).rejects.toBeInstanceOf(
@@ -357,6 +359,7 @@ for (const backend of BACKENDS) {
 
     it('applies a move once when two people make it together, and refuses the one made stale', async () => {
       const { id } = await createMyEvent(deps, creator, { name: 'Contested', ...READY });
+      await shortlistVenue(deps, asPerson(creator), id);
       await moveMyEvent(deps, creator, id, { move: 'request_approval' });
       // Both approvers saw "Approve and send" on the page.
       expect((await viewMyEvent(deps, approver, id)).moves).toContain('approve_and_send');
@@ -377,7 +380,13 @@ for (const backend of BACKENDS) {
         moveMyEvent(deps, creator, id, { move: 'return_to_draft', note: 'Withdrawn' }),
       ).rejects.toBeInstanceOf(MoveNotAllowedError);
       expect((await viewMyEvent(deps, creator, id)).details.status).toBe('wait_for_proposals');
-      expect(await history(id)).toHaveLength(3);
+      // Created, approval requested, approved and sent, and the one venue's request sent.
+      expect((await history(id)).map((change) => change.type).reverse()).toEqual([
+        'event.created',
+        'event.status_changed',
+        'event.status_changed',
+        'venue_request.sent',
+      ]);
     });
 
     it('still lets an operator set any status, recorded as the operator', async () => {

@@ -128,6 +128,7 @@ for (const backend of BACKENDS) {
           organizationId: org,
           eventId: event.details.id,
           requestId: second.id,
+          venueId: venues[1]!.id,
         });
       });
 
@@ -174,6 +175,7 @@ for (const backend of BACKENDS) {
           organizationId: org,
           eventId: event.details.id,
           requestId: sent.id,
+          venueId: venues[0]!.id,
         });
         const viewed = { ...sent, status: 'viewed' as const, viewedAt: nextTime() };
         await write(event, () => saving([viewed]));

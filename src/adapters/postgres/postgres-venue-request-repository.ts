@@ -189,7 +189,8 @@ export function createPostgresVenueRequestRepository(pool: Pool): VenueRequestRe
   const address = async (where: string, value: string): Promise<RequestAddress | undefined> => {
     const { rows } = await query<RequestAddress>(
       pool,
-      `SELECT organization_id AS "organizationId", event_id AS "eventId", id AS "requestId"
+      `SELECT organization_id AS "organizationId", event_id AS "eventId", id AS "requestId",
+         venue_id AS "venueId"
        FROM venue_requests WHERE ${where} = $1`,
       [value],
     );

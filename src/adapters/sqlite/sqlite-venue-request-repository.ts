@@ -169,11 +169,11 @@ export function createSqliteVenueRequestRepository(db: Database): VenueRequestRe
      ORDER BY p.revision DESC`,
   );
   const byTokenHash = db.prepare(
-    `SELECT organization_id AS organizationId, event_id AS eventId, id AS requestId
+    `SELECT organization_id AS organizationId, event_id AS eventId, id AS requestId, venue_id AS venueId
      FROM venue_requests WHERE token_hash = ?`,
   );
   const byId = db.prepare(
-    `SELECT organization_id AS organizationId, event_id AS eventId, id AS requestId
+    `SELECT organization_id AS organizationId, event_id AS eventId, id AS requestId, venue_id AS venueId
      FROM venue_requests WHERE id = ?`,
   );
   return {
