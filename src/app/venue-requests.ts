@@ -187,12 +187,12 @@ async function locateRequest(deps: AppDeps, requestId: string) {
 }
 
 /** What the operator's `rfp` commands print. */
-export interface OperatorDecision {
+export type OperatorDecision = {
   id: string;
   eventId: string;
   status: string;
   eventStatus: string;
-}
+};
 
 async function operatorDecision(deps: AppDeps, requestId: string, decided: RequestDocument) {
   const address = await locateRequest(deps, requestId);
