@@ -21,7 +21,7 @@ const env = { DATABASE_URL: database, PUBLIC_BASE_URL: 'https://events.example.c
 describe('eventplan rfp and the shortlist', { timeout: SPAWN_TIMEOUT_MS }, () => {
   let store: Store;
   let deps: AppDeps;
-  let demo: Record<string, any>;
+  let demo: Awaited<ReturnType<typeof runJson>>;
   let eventId: string;
   let requestIds: string[];
 
