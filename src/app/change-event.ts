@@ -240,6 +240,7 @@ export async function changeEvent<Input, Prepared, R extends Requester>(
     precondition !== undefined &&
     current.details.status !== 'cancelled' &&
     !preconditionHolds(precondition, stored, sourcing);
+  // A sourcing change sends no locations: it changes the event's status at most, and its requests.
   const written = change.sourcing
     ? await deps.store.events.updateSourcing(organizationId, eventId, (current, stored, sourcing) => {
         if (refusedByPrecondition(current, stored, sourcing)) throw new PreconditionFailedError();

@@ -13,6 +13,7 @@ import {
   withdrawVenueRequest,
 } from '../../app/venue-requests.js';
 import { documentedBody } from '../openapi.js';
+import { checkRequestShape, requireObjectBody } from '../request-shape.js';
 import {
   AwardVenueRequest,
   AwardVenueRequestRoute,
@@ -27,7 +28,6 @@ import {
   SubmitProposalRequest,
   SubmitProposalRoute,
 } from './venue-request-schemas.js';
-import { checkRequestShape, requireObjectBody } from './venues.js';
 
 type Params = { id: string; requestId: string };
 

@@ -1,12 +1,10 @@
 /** The venue directory API (D20): thin handlers over the use cases of app/venues. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps.js';
-import { uuidProblems } from '../../app/resource-ids.js';
 import { archiveVenueOf, createVenue, getVenue, listVenues, updateVenue } from '../../app/venues.js';
 import { ValidationError } from '../../domain/errors.js';
-import { isPlainObject } from '../../domain/values.js';
 import { documentedBody } from '../openapi.js';
-import { queryProblems } from '../query.js';
+import { checkRequestShape, requireObjectBody } from '../request-shape.js';
 import {
   ArchiveVenueRoute,
   CreateVenueRequest,
@@ -18,34 +16,6 @@ import {
 } from './venue-schemas.js';
 
 type Params = { id: string };
-
-/** The path's ids and the query string, checked together before anything is read: one 400 naming each. */
-export function checkRequestShape(route: { querystring: Parameters<typeof queryProblems>[0] }) {
-  return function checkShape(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
-    const params = request.params as Record<string, string>;
-    const problems = [
-      ...Object.entries(params).flatMap(([name, value]) => uuidProblems(name, value)),
-      ...queryProblems(route.querystring, request),
-    ];
-    if (problems.length > 0) throw new ValidationError(problems);
-    done();
-  };
-}
-
-/** A body that must be a JSON object (or absent, where `optional`), before anything is looked up (D5). */
-export function requireObjectBody({ optional = false } = {}) {
-  return function requireObject(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
-    if (optional && request.body === undefined) request.body = {};
-    if (!isPlainObject(request.body)) {
-      const message =
-        request.body === undefined
-          ? 'A JSON object body is required.'
-          : 'The request body must be a JSON object.';
-      throw new ValidationError([{ field: 'body', code: 'invalid_type', message }]);
-    }
-    done();
-  };
-}
 
 export function venueRoutes(deps: AppDeps) {
   return async function register(app: FastifyInstance) {
