@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { href } from '../src/web/href.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'docs', 'dashboard');
@@ -165,13 +166,13 @@ async function main() {
     // In through the links the first start printed, as a newcomer does.
     const signedOut = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const visitor = await signedOut.newPage();
-    await visitor.goto(`${start.base}/app`);
+    await visitor.goto(`${start.base}${href.events()}`);
     await shoot(visitor, 'sign-in', { fullPage: false });
     const planner = await chooseSignIn(browser, start.inviteUrl);
     const approver = await chooseSignIn(browser, start.approverInviteUrl);
 
     // The planner asks for approval of the kickoff; the approver will see it pending.
-    await planner.goto(`${start.base}/app/events/${kickoff}`);
+    await planner.goto(`${start.base}${href.event(kickoff)}`);
     await Promise.all([
       planner.waitForNavigation(),
       planner.getByRole('button', { name: 'Request approval' }).click(),
@@ -185,40 +186,40 @@ async function main() {
       decisionDeadline: '2027-01-15',
       meetingRoomDates: [{ startDate: '2027-03-02', endDate: '2027-03-03' }],
     });
-    await planner.goto(`${start.base}/app/events/${kickoff}/moves/request_approval`);
+    await planner.goto(`${start.base}${href.move(kickoff, 'request_approval')}`);
     await shoot(planner, 'move-confirmation', { fullPage: false });
     await Promise.all([
       planner.waitForNavigation(),
       planner.getByRole('main').getByRole('button', { name: 'Request approval' }).click(),
     ]);
 
-    await planner.goto(`${start.base}/app`);
+    await planner.goto(`${start.base}${href.events()}`);
     await shoot(planner, 'event-list');
-    await planner.goto(`${start.base}/app/events/${summit}`);
+    await planner.goto(`${start.base}${href.event(summit)}`);
     await shoot(planner, 'event-page');
-    await planner.goto(`${start.base}/app/events/${bare}`);
+    await planner.goto(`${start.base}${href.event(bare)}`);
     await shoot(planner, 'event-page-checklist', { fullPage: false });
-    await planner.goto(`${start.base}/app/events/${summit}/edit`);
+    await planner.goto(`${start.base}${href.editEvent(summit)}`);
     await planner.getByRole('textbox', { name: 'Name', exact: true }).fill('');
     await planner.getByLabel('Food and beverage', { exact: true }).fill('18500.755');
     await Promise.all([planner.waitForNavigation(), planner.getByRole('button', { name: 'Save' }).click()]);
     await shoot(planner, 'edit-error', { fullPage: false });
-    await planner.goto(`${start.base}/app/events/${summit}/edit`);
+    await planner.goto(`${start.base}${href.editEvent(summit)}`);
     await shoot(planner, 'edit');
-    await planner.goto(`${start.base}/app/events/${summit}/rooms?from=2027-05-15&to=2027-05-15`);
+    await planner.goto(`${start.base}${href.rooms(summit)}?from=2027-05-15&to=2027-05-15`);
     await shoot(planner, 'rooms');
-    await planner.goto(`${start.base}/app/events/${summit}/agenda`);
+    await planner.goto(`${start.base}${href.agenda(summit)}`);
     await shoot(planner, 'agenda');
-    await planner.goto(`${start.base}/app/events/new`);
+    await planner.goto(`${start.base}${href.newEvent()}`);
     await shoot(planner, 'new-event', { fullPage: false });
-    await planner.goto(`${start.base}/app/sessions`);
+    await planner.goto(`${start.base}${href.sessions()}`);
     await shoot(planner, 'sessions', { fullPage: false });
 
-    await approver.goto(`${start.base}/app/events/${kickoff}`);
+    await approver.goto(`${start.base}${href.event(kickoff)}`);
     await shoot(approver, 'approver-event-page', { fullPage: false });
-    await approver.goto(`${start.base}/app/events/${kickoff}/moves/return_to_draft`);
+    await approver.goto(`${start.base}${href.move(kickoff, 'return_to_draft')}`);
     await shoot(approver, 'return-to-draft', { fullPage: false });
-    await approver.goto(`${start.base}/app/events/00000000-0000-4000-8000-000000000000`);
+    await approver.goto(`${start.base}${href.event('00000000-0000-4000-8000-000000000000')}`);
     await shoot(approver, 'not-found', { fullPage: false });
   } finally {
     await browser.close();

@@ -3,6 +3,8 @@
  * reference and the dashboard are. Printed beside the JSON lines (which stay for log collectors), only
  * when standard output is a terminal.
  */
+import { href } from './web/href.js';
+
 export interface FirstStart {
   address: string;
   key: string;
@@ -19,7 +21,7 @@ export function firstStartBanner(start: FirstStart): string {
     `  Try it:       curl -H "x-api-key: ${start.key}" ${start.address}/v1/events`,
     `  Reference:    ${start.address}/docs`,
     `  Dashboard:    open ${start.inviteUrl}`,
-    `                to choose the demo planner's password, then sign in at ${start.address}/app`,
+    `                to choose the demo planner's password, then sign in at ${start.address}${href.events()}`,
     `  Approver:     ${start.approverInviteUrl}`,
     '  Venues:       the demo organization has a few venues: shortlist them on an event and send it;',
     "                each venue's mail, with the link where it answers, is in `npx eventplan mail list`",

@@ -21,6 +21,7 @@ import { loggerOptions } from './http/logging.js';
 import { createMetrics } from './http/metrics.js';
 import { createReadiness } from './http/routes/ops.js';
 import type { Store } from './ports/store.js';
+import { href } from './web/href.js';
 
 /** Mail attempts in flight at once per instance, and so SMTP connections. */
 const MAIL_CONCURRENCY = 4;
@@ -221,7 +222,7 @@ export async function startServer(config: Config) {
       `${JSON.stringify({
         level: 30,
         time: Date.now(),
-        msg: `Dashboard: open this single-use link to choose the demo planner's password, then sign in at ${address}/app`,
+        msg: `Dashboard: open this single-use link to choose the demo planner's password, then sign in at ${address}${href.events()}`,
         inviteUrl: demo.inviteUrl,
         inviteExpiresAt: demo.inviteExpiresAt,
         approverInviteUrl: demo.approverInviteUrl,

@@ -12,6 +12,7 @@ import type { EventRepository } from '../ports/event-repository.js';
 import type { ClaimedMail, MailOutbox } from '../ports/mail-outbox.js';
 import type { MailTransport } from '../ports/mail-transport.js';
 import type { Store } from '../ports/store.js';
+import { type ClaimLoop, createClaimLoop } from './claim-loop.js';
 import type { AppDeps } from './deps.js';
 
 /** What one attempt came to: `retry` (failed, another attempt is scheduled) or `failed` (given up). */
@@ -46,17 +47,8 @@ export interface MailDispatcherOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface MailDispatcher {
-  start(): void;
-  /** Makes the next round start now (this instance just committed mail). */
-  wake(): void;
-  /** One round: claim and start attempts. Resolves to the number of attempts started. */
-  round(): Promise<number>;
-  /** Resolves when every attempt started so far has been recorded. */
-  idle(): Promise<void>;
-  /** Stops claiming and waits for the attempts in flight. */
-  stop(): Promise<void>;
-}
+/** start, wake (this instance just committed mail), round, idle, stop: see claim-loop.ts. */
+export type MailDispatcher = ClaimLoop;
 
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 60_000;
 /** A lease outlasts the attempt's timeout by this much, so a slow database cannot let two instances send. */
@@ -67,11 +59,6 @@ export function createMailDispatcher(deps: AppDeps, options: MailDispatcherOptio
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const attemptTimeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   const random = options.random ?? Math.random;
-  const inFlight = new Set<Promise<void>>();
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
 
   async function attempt(claim: ClaimedMail): Promise<void> {
     const outcome = await options.transport.send(outgoingMail(claim.mail, options.from), attemptTimeoutMs);
@@ -102,84 +89,17 @@ export function createMailDispatcher(deps: AppDeps, options: MailDispatcherOptio
     }
   }
 
-  function track(claim: ClaimedMail) {
-    const work = attempt(claim)
-      .catch((error) => options.onError?.(error))
-      .finally(() => {
-        inFlight.delete(work);
-        // A free slot: more due mail may be waiting.
-        dispatcher.wake();
-      });
-    inFlight.add(work);
-  }
-
-  async function round(): Promise<number> {
-    const room = concurrency - inFlight.size;
-    if (room <= 0 || !running) return 0;
-    const now = deps.clock.now();
-    const leaseUntil = new Date(now.getTime() + attemptTimeoutMs + LEASE_MARGIN_MS).toISOString();
-    const claims = await deps.store.mail.claimDue(now.toISOString(), leaseUntil, room);
-    for (const claim of claims) track(claim);
-    return claims.length;
-  }
-
-  function pause(ms: number): Promise<void> {
-    if (woken) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  }
-
-  const dispatcher: MailDispatcher = {
-    start() {
-      if (running) return;
-      running = true;
-      loop = (async () => {
-        while (running) {
-          let started = 0;
-          try {
-            started = await round();
-          } catch (error) {
-            options.onError?.(error);
-          }
-          // A full batch means more may be due: go again at once.
-          if (running && (started === 0 || inFlight.size >= concurrency)) await pause(pollIntervalMs);
-        }
-      })();
+  return createClaimLoop({
+    concurrency,
+    pollIntervalMs,
+    claim(room) {
+      const now = deps.clock.now();
+      const leaseUntil = new Date(now.getTime() + attemptTimeoutMs + LEASE_MARGIN_MS).toISOString();
+      return deps.store.mail.claimDue(now.toISOString(), leaseUntil, room);
     },
-    wake() {
-      if (wakeUp) wakeUp();
-      else woken = true;
-    },
-    async round() {
-      const wasRunning = running;
-      running = true;
-      try {
-        return await round();
-      } finally {
-        running = wasRunning;
-      }
-    },
-    async idle() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
-    async stop() {
-      running = false;
-      wakeUp?.();
-      await loop;
-      await dispatcher.idle();
-    },
-  };
-  return dispatcher;
+    attempt,
+    onError: options.onError,
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { nextAttemptDelay } from '../domain/retry-schedule.js';
 import { FAILING_LIMIT_MS, judgeAttempt, RESPONSE_BODY_LIMIT } from '../domain/webhooks.js';
 import type { AttemptRecord, ClaimedDelivery } from '../ports/webhook-repository.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
+import { type ClaimLoop, createClaimLoop } from './claim-loop.js';
 import type { AppDeps } from './deps.js';
 import { webhookHeaders } from './webhook-signature.js';
 
@@ -31,17 +32,8 @@ export interface DispatcherOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface Dispatcher {
-  start(): void;
-  /** Makes the next round start now (a change was just committed by this instance). */
-  wake(): void;
-  /** One round: enqueue, claim, start attempts. Resolves to the number of attempts started. */
-  round(): Promise<number>;
-  /** Resolves when every attempt started so far has been recorded. */
-  idle(): Promise<void>;
-  /** Stops claiming and waits for the attempts in flight. */
-  stop(): Promise<void>;
-}
+/** start, wake (a change was just committed by this instance), round, idle, stop: see claim-loop.ts. */
+export type Dispatcher = ClaimLoop;
 
 /** Changes turned into deliveries per endpoint per round. */
 const ENQUEUE_BATCH = 500;
@@ -52,11 +44,6 @@ export function createDispatcher(deps: AppDeps, options: DispatcherOptions): Dis
   const concurrency = options.concurrency ?? 16;
   const pollIntervalMs = options.pollIntervalMs ?? 200;
   const random = options.random ?? Math.random;
-  const inFlight = new Set<Promise<void>>();
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
 
   async function attempt(claim: ClaimedDelivery): Promise<void> {
     const { delivery } = claim;
@@ -107,83 +94,18 @@ export function createDispatcher(deps: AppDeps, options: DispatcherOptions): Dis
     if (await deps.store.webhooks.recordAttempt(claim, full)) options.onAttempt?.(result, delivery);
   }
 
-  function track(claim: ClaimedDelivery) {
-    const work = attempt(claim)
-      .catch((error) => options.onError?.(error))
-      .finally(() => {
-        inFlight.delete(work);
-        // A free slot: more due work may be waiting.
-        dispatcher.wake();
-      });
-    inFlight.add(work);
-  }
-
-  async function round(): Promise<number> {
-    const now = deps.clock.now();
-    await deps.store.webhooks.enqueueChanges(now.toISOString(), ENQUEUE_BATCH);
-    const room = concurrency - inFlight.size;
-    if (room <= 0 || !running) return 0;
-    const leaseUntil = new Date(now.getTime() + options.timeoutMs + LEASE_MARGIN_MS).toISOString();
-    const claims = await deps.store.webhooks.claimDue(now.toISOString(), leaseUntil, room);
-    for (const claim of claims) track(claim);
-    return claims.length;
-  }
-
-  function pause(ms: number): Promise<void> {
-    if (woken) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  }
-
-  const dispatcher: Dispatcher = {
-    start() {
-      if (running) return;
-      running = true;
-      loop = (async () => {
-        while (running) {
-          let started = 0;
-          try {
-            started = await round();
-          } catch (error) {
-            options.onError?.(error);
-          }
-          // A full batch means more may be due: go again at once.
-          if (running && (started === 0 || inFlight.size >= concurrency)) await pause(pollIntervalMs);
-        }
-      })();
+  return createClaimLoop({
+    concurrency,
+    pollIntervalMs,
+    async beforeClaiming() {
+      await deps.store.webhooks.enqueueChanges(deps.clock.now().toISOString(), ENQUEUE_BATCH);
     },
-    wake() {
-      if (wakeUp) wakeUp();
-      else woken = true;
+    claim(room) {
+      const now = deps.clock.now();
+      const leaseUntil = new Date(now.getTime() + options.timeoutMs + LEASE_MARGIN_MS).toISOString();
+      return deps.store.webhooks.claimDue(now.toISOString(), leaseUntil, room);
     },
-    async round() {
-      const wasRunning = running;
-      running = true;
-      try {
-        return await round();
-      } finally {
-        running = wasRunning;
-      }
-    },
-    async idle() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
-    async stop() {
-      running = false;
-      wakeUp?.();
-      await loop;
-      await dispatcher.idle();
-    },
-  };
-  return dispatcher;
+    attempt,
+    onError: options.onError,
+  });
 }

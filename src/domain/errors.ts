@@ -1,6 +1,7 @@
 /**
  * Typed domain errors. Each carries a stable `code`; each driving adapter maps them to HTTP statuses in
- * one place: the API in http/problem.ts, the dashboard's error pages in web/plugin.ts.
+ * one place: the API in http/problem.ts; the dashboard in web/submit-form.ts (the refusals a form shows
+ * again with its problems) and web/plugin.ts (every other error, as an error page).
  */
 
 export interface Problem {

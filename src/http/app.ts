@@ -12,6 +12,7 @@ import type { SessionPolicy } from '../app/people.js';
 import type { ServerTimeouts, TrustProxy } from '../config.js';
 import type { AttemptCounter } from '../ports/attempt-counter.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
+import { DASHBOARD_PATH, href } from '../web/href.js';
 import { dashboard } from '../web/plugin.js';
 import { accessHook } from './access.js';
 import { answerClientError } from './client-error.js';
@@ -215,9 +216,9 @@ export async function buildApp(options: AppOptions) {
   if (options.dashboard) {
     const formTokenKey = await options.deps.store.secrets.ensure(FORM_TOKEN_KEY, options.deps.ids.token(64));
     await app.register(dashboard({ deps: { ...options.deps, ...options.dashboard }, formTokenKey }), {
-      prefix: '/app',
+      prefix: DASHBOARD_PATH,
     });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app', 302));
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(href.events(), 302));
   }
   if (options.fastReads !== false) {
     server.wrap((fastify) =>

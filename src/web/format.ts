@@ -13,6 +13,18 @@ const STATUS_LABELS: Record<EventStatus, string> = {
 
 export const statusLabel = (status: EventStatus): string => STATUS_LABELS[status];
 
+/** The budget's lines as people name them. */
+export const BUDGET_LABELS: Record<string, string> = {
+  venue: 'Venue',
+  fb: 'Food and beverage',
+  av: 'Audio-visual',
+  transport: 'Transport',
+  flight: 'Flights',
+  activities: 'Activities',
+  merch: 'Merchandise',
+  other: 'Other',
+};
+
 /** An amount in the event's currency, with the currency's own number of decimals (en-US conventions). */
 export function money(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);

@@ -12,7 +12,7 @@ import {
   sessionField,
   toFormField,
 } from './forms.js';
-import { valuesOf } from './pages/event-form.js';
+import { valuesOf } from './pages/event-form/form.js';
 
 describe('the details form as an API body', () => {
   it('has a control for every writable field but the room block, which has a page of its own', () => {
@@ -160,6 +160,7 @@ describe('agenda forms', () => {
     });
     expect(sessionField('agendaOperations[0].session.startTime')).toBe('startTime');
     expect(sessionField('agendaOperations[0].sessionId')).toBe('sessionId');
+    expect(sessionField('agendaOperations[0].session.dates[1]')).toBe('dates');
     expect(lines(' a \n\nb')).toEqual(['a', 'b']);
   });
 });

@@ -5,12 +5,15 @@
  * control it belongs to. Values are passed on as typed whenever they are not plainly what the field
  * takes, so the domain reports them with the API's own messages.
  */
-import type { Problem } from '../domain/errors.js';
 import { EVENT_FIELDS, type EventFieldDescription, WRITABLE_FIELDS } from '../domain/event-field-table.js';
 import { BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../domain/types.js';
 
 /** What @fastify/formbody hands over: each name once, or several times for repeated controls. */
 export type FormBody = Record<string, string | string[] | undefined>;
+
+/** The id of a control named after an API field: `formattedLocations[0].city` → `field-formattedLocations-0-city`. */
+export const fieldId = (name: string): string =>
+  `field-${name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+$/, '')}`;
 
 /** The last value sent under a name ('' when none). */
 export function field(form: FormBody, name: string): string {
@@ -202,8 +205,14 @@ export function roomsBody(form: FormBody, stored: EventDetails['accommodations']
   return { accommodations: patch };
 }
 
-/** Problems by field, for showing each beside its control. */
-export function problemsByField(problems: readonly Problem[]): Map<string, string[]> {
+/** A problem named after the form control it belongs to. */
+export interface FormProblem {
+  field: string;
+  message: string;
+}
+
+/** Problems by control, for showing each beside it. */
+export function problemsByField(problems: readonly FormProblem[]): Map<string, string[]> {
   const byField = new Map<string, string[]>();
   for (const problem of problems) {
     const messages = byField.get(problem.field) ?? [];
@@ -231,7 +240,13 @@ export function sessionBody(form: FormBody): Record<string, unknown> {
   };
 }
 
-/** `agendaOperations[0].session.title` → `title`: agenda forms name controls after the session's fields. */
+/**
+ * `agendaOperations[0].session.title` → `title`: agenda forms name controls after the session's fields.
+ * An entry of a list (`dates[1]`, `avRequirements[0]`) belongs to the one control that holds the list.
+ */
 export function sessionField(problemField: string): string {
-  return problemField.replace(/^agendaOperations\[\d+\]\.(session\.)?/, '').replace(/^agenda\[\d+\]\./, '');
+  return problemField
+    .replace(/^agendaOperations\[\d+\]\.(session\.)?/, '')
+    .replace(/^agenda\[\d+\]\./, '')
+    .replace(/^(dates|avRequirements|fbRequirements)\[\d+\]$/, '$1');
 }

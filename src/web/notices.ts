@@ -9,6 +9,7 @@ export const NOTICES = {
   created: 'Event created.',
   duplicated: 'Event duplicated: this is the new draft copy.',
   saved: 'Saved.',
+  'copy-undone': 'The copy is undone: the grid is as it was before it. Nothing was saved.',
   'nothing-changed': 'Nothing to save: the values were already so.',
   'session-added': 'Session added.',
   'session-saved': 'Session saved.',

@@ -14,6 +14,16 @@ export function sendPage(reply: FastifyReply, page: VNode, status = 200) {
 
 /** Post/Redirect/Get: after a change, the browser GETs the page that shows it. */
 export function seeOther(reply: FastifyReply, location: string, notice?: NoticeCode) {
-  const url = notice ? `${location}${location.includes('?') ? '&' : '?'}notice=${notice}` : location;
-  return reply.code(303).header('location', url).header('cache-control', 'no-store').send();
+  return reply
+    .code(303)
+    .header('location', notice ? withNotice(location, notice) : location)
+    .header('cache-control', 'no-store')
+    .send();
+}
+
+/** The notice goes in the query, before any fragment (`/events/1?notice=saved#rooms`), or the page never sees it. */
+export function withNotice(location: string, notice: NoticeCode): string {
+  const hashAt = location.indexOf('#');
+  const [path, hash] = hashAt === -1 ? [location, ''] : [location.slice(0, hashAt), location.slice(hashAt)];
+  return `${path}${path.includes('?') ? '&' : '?'}notice=${notice}${hash}`;
 }

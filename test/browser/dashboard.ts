@@ -3,13 +3,14 @@
  * with the demo organization and passwords set, Debian's Chromium driven by playwright-core, and the
  * steps a person takes (sign in, open a page), plus axe-core and a watch on requests and the console.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addGroupMember, createOrganization, createUser } from '../../src/app/organizations.js';
 import { setPassword } from '../../src/app/people.js';
+import { href } from '../../src/web/href.js';
 import { CHROMIUM } from '../helpers/services.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -43,6 +44,15 @@ export interface People {
   outsider: { email: string; id: string };
 }
 
+/** A browser window's size in CSS pixels: a desktop's by default, a phone's (375 px wide) for phone tests. */
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const DESKTOP: Viewport = { width: 1280, height: 900 };
+export const PHONE: Viewport = { width: 375, height: 812 };
+
 export interface Dashboard {
   t: TestApp;
   base: string;
@@ -52,9 +62,9 @@ export interface Dashboard {
   requested: string[];
   consoleErrors: string[];
   /** A fresh browser context (its own cookies) signed in as `email`, on the event list. */
-  signedIn(email: string): Promise<Page>;
-  /** A fresh browser context, signed out. */
-  newPage(): Promise<Page>;
+  signedIn(email: string, viewport?: Viewport): Promise<Page>;
+  /** A fresh browser context, signed out; a desktop window unless `viewport` says otherwise. */
+  newPage(viewport?: Viewport): Promise<Page>;
   /** Calls the JSON API with the planner's key. */
   // biome-ignore lint/suspicious/noExplicitAny: tests read the API's JSON field by field
   api(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown): Promise<{ status: number; json: any }>;
@@ -93,8 +103,8 @@ export async function openDashboard(): Promise<Dashboard> {
   const consoleErrors: string[] = [];
   const contexts: BrowserContext[] = [];
 
-  const newPage = async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const newPage = async (viewport = DESKTOP) => {
+    const context = await browser.newContext({ viewport });
     contexts.push(context);
     context.setDefaultTimeout(8_000);
     const page = await context.newPage();
@@ -124,8 +134,8 @@ export async function openDashboard(): Promise<Dashboard> {
     requested,
     consoleErrors,
     newPage,
-    async signedIn(email) {
-      const page = await newPage();
+    async signedIn(email, viewport) {
+      const page = await newPage(viewport);
       await signIn(page, base, email, PASSWORD);
       await expect(page.getByRole('heading', { level: 1, name: 'Events' }).isVisible()).resolves.toBe(true);
       return page;
@@ -146,7 +156,7 @@ export async function openDashboard(): Promise<Dashboard> {
 
 /** Signs in through the form, as a person does, and waits for the page it leads to. */
 export async function signIn(page: Page, base: string, email: string, password: string) {
-  await page.goto(`${base}/app/sign-in`);
+  await page.goto(`${base}${href.signIn()}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Sign in' }).click()]);
@@ -243,4 +253,41 @@ export function fullEvent(extra: Record<string, unknown> = {}) {
     ],
     ...extra,
   };
+}
+
+/**
+ * The test summit of the phone and print checks: a 3-day summit for 120 people with a 4-night room
+ * block and 5 sessions, every part of the brief filled, and an internal note that stays off paper.
+ */
+export function testSummit(extra: Record<string, unknown> = {}) {
+  const session = (title: string, date: string, startTime: string, endTime: string, capacity: number) => ({
+    title,
+    dates: [date],
+    startTime,
+    endTime,
+    capacity,
+    roomType: capacity > 60 ? 'Theatre' : 'Classroom',
+    avRequirements: ['Projector', 'Microphones'],
+    fbRequirements: capacity > 60 ? ['Coffee break'] : [],
+    notes: 'Doors open 15 minutes before.',
+  });
+  return fullEvent({
+    name: 'Lisbon partner summit',
+    accommodations: {
+      '2030-04-30': { Single: 30, Double: 5 },
+      '2030-05-01': { Single: 90, Double: 15, Suite: 2 },
+      '2030-05-02': { Single: 90, Double: 15, Suite: 2 },
+      '2030-05-03': { Single: 40, Double: 5 },
+    },
+    otherNotes: 'Internal: the CFO caps the venue line at 25k; do not share.',
+    notesForVenue: 'Step-free access to every room; quiet room for prayer.',
+    agenda: [
+      session('Opening plenary', '2030-05-01', '09:00', '10:30', 120),
+      session('Partner workshops', '2030-05-01', '11:00', '12:30', 40),
+      session('Product roadmap', '2030-05-02', '09:00', '10:30', 120),
+      session('Regional breakouts', '2030-05-02', '14:00', '16:00', 40),
+      session('Closing and awards', '2030-05-03', '10:00', '12:00', 120),
+    ],
+    ...extra,
+  });
 }

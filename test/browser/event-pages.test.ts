@@ -358,6 +358,8 @@ if (!hasChromium) {
       await page.getByLabel('First night of the range').fill('2030-05-04');
       await page.getByLabel('Last night of the range').fill('2030-05-05');
       await clickAndLoad(page, page.getByRole('button', { name: 'Copy night' }));
+      // The copy is shown in the grid first; Save writes it.
+      await clickAndLoad(page, page.getByRole('button', { name: 'Save' }));
       const copied = (await stored(summit)).accommodations;
       expect(copied['2030-05-04']).toEqual({ Single: 20 });
       expect(copied['2030-05-05']).toEqual({ Single: 20 });
@@ -369,7 +371,7 @@ if (!hasChromium) {
       const copyFrom = page.getByLabel('First night of the range');
       await expect(copyFrom.getAttribute('aria-invalid')).resolves.toBe('true');
       await expect(page.locator('#field-copyFrom-error').innerText()).resolves.toBe(
-        'Give the first and last night of the range, first before last.',
+        'Give the first night as a date, such as 2030-05-01.',
       );
       await expectAccessible();
       expect((await stored(summit)).accommodations).toEqual(copied);

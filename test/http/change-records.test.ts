@@ -101,21 +101,30 @@ describe('change records of every way to change an event', { timeout: SPAWN_TIME
       'event.updated',
     ]);
 
-    // The room block: a night of rooms, then copying it to the next two nights.
+    // The room block: a night of rooms, then copying it to the next two nights: the copy is shown in the
+    // grid and records nothing; saving the grid records it.
     const rooms = `${page}/rooms`;
     await expectRecords(id, () => submit(rooms, rooms, { 'accommodations.2026-05-04.Single': '12' }), [
       'event.updated',
     ]);
-    await expectRecords(
-      id,
-      () =>
-        submit(rooms, `${rooms}/copy`, {
-          copyNight: '2026-05-04',
-          copyFrom: '2026-05-05',
-          copyTo: '2026-05-06',
-        }),
-      ['event.updated'],
-    );
+    let copied = '';
+    await expectRecords(id, async () => {
+      const grid = formFields((await planner.get(rooms)).body, rooms).filter(
+        ([name]) => !name.startsWith('copy'),
+      );
+      const response = await planner.post(`${rooms}/copy`, [
+        ...grid,
+        ['copyNight', '2026-05-04'],
+        ['copyFrom', '2026-05-05'],
+        ['copyTo', '2026-05-06'],
+      ]);
+      expect(response.statusCode, response.body).toBe(200);
+      copied = response.body;
+    }, []);
+    await expectRecords(id, async () => {
+      const response = await planner.post(rooms, formFields(copied, rooms));
+      expect(response.statusCode, response.body).toBe(303);
+    }, ['event.updated']);
 
     // The agenda: a session added, edited, and removed.
     const agenda = `${page}/agenda`;

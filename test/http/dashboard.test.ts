@@ -170,6 +170,78 @@ describe('the planning dashboard over HTTP', () => {
     expect(history.map((change) => change.type)).toEqual(['event.created']);
   });
 
+  it('says "Saved." after the room grid is saved, on the event page at its rooms', async () => {
+    const browser = browserFor(t);
+    await browser.signIn();
+    const id = await createEvent(clientFor(t), { name: 'Rooms to save' });
+    const rooms = `/app/events/${id}/rooms`;
+    await browser.get(`${rooms}?from=2030-05-01&to=2030-05-01`);
+    const saved = await browser.post(rooms, [
+      ...formFields((await browser.get(`${rooms}?from=2030-05-01&to=2030-05-01`)).body, rooms),
+      ['accommodations.2030-05-01.Single', '12'],
+    ]);
+    expect(saved.statusCode, saved.body).toBe(303);
+    // The notice is in the query and the section in the fragment, so the page both says it and shows it.
+    expect(saved.headers.location).toBe(`/app/events/${id}?notice=saved#rooms`);
+    expect((await browser.get(String(saved.headers.location))).body).toContain(
+      '<output class="notice">Saved.</output>',
+    );
+  });
+
+  it('answers an agenda form whose days are not dates with the form again and its problem, not a failure', async () => {
+    const browser = browserFor(t);
+    await browser.signIn();
+    const id = await createEvent(clientFor(t), {
+      name: 'Agenda to refuse',
+      meetingRoomDates: [{ startDate: '2030-05-01', endDate: '2030-05-02' }],
+    });
+    const agenda = `/app/events/${id}/agenda`;
+    const form = formFields((await browser.get(agenda)).body, agenda);
+    const refused = await browser.post(agenda, [
+      ...form.filter(([name]) => name !== 'dates'),
+      ['title', 'Workshop'],
+      ['startTime', '11:00'],
+      ['endTime', '12:00'],
+      ['dates', 'soon'],
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('There is a problem; nothing was saved');
+    expect(refused.body).toMatch(/href="#field-dates">Days: /);
+    expect((await clientFor(t).get(id)).json().agenda).toEqual([]);
+  });
+
+  it('copies a night onto the grid as posted and saves nothing; a Save read before a change meanwhile writes nothing', async () => {
+    const browser = browserFor(t);
+    await browser.signIn();
+    const id = await createEvent(clientFor(t), {
+      name: 'Rooms to copy',
+      accommodations: { '2030-05-01': { Single: 12 }, '2030-05-02': { Double: 3 } },
+    });
+    const rooms = `/app/events/${id}/rooms`;
+    const grid = formFields((await browser.get(rooms)).body, rooms);
+    await clientFor(t).patch(id, { otherNotes: 'Changed meanwhile' });
+    const copied = await browser.post(`${rooms}/copy`, [
+      ...grid.filter(([name]) => !name.startsWith('copy') && name !== 'accommodations.2030-05-01.Single'),
+      ['accommodations.2030-05-01.Single', '14'],
+      ['copyNight', '2030-05-01'],
+      ['copyFrom', '2030-05-03'],
+      ['copyTo', '2030-05-03'],
+    ]);
+    expect(copied.statusCode).toBe(200);
+    expect(copied.body).toContain('Copied, not saved yet');
+    const shown = formFields(copied.body, rooms);
+    expect(shown).toContainEqual(['accommodations.2030-05-03.Single', '14']);
+    expect(shown).toContainEqual(['accommodations.2030-05-01.Single', '14']);
+    // The grid still carries the version it was read at: its Save is refused, nothing is written.
+    const saved = await browser.post(rooms, shown);
+    expect(saved.statusCode).toBe(409);
+    expect(saved.body).toContain('This event changed since you opened the grid');
+    expect((await clientFor(t).get(id)).json().accommodations).toEqual({
+      '2030-05-01': { Single: 12 },
+      '2030-05-02': { Double: 3 },
+    });
+  });
+
   it('ends the session at sign-out, so the old cookie no longer works', async () => {
     const browser = browserFor(t);
     await browser.signIn();

@@ -3,6 +3,7 @@
  * page it read, and reads a page's form as a browser would submit it.
  */
 import type { LightMyRequestResponse } from 'fastify';
+import { href } from '../../src/web/href.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -37,8 +38,8 @@ export function browserFor(t: TestApp, headers: Record<string, string> = {}) {
       );
     },
     async signIn(email = 'planner@example.com', password = PASSWORD) {
-      await this.get('/app/sign-in');
-      return this.post('/app/sign-in', { email, password, next: '/app' });
+      await this.get(href.signIn());
+      return this.post(href.signIn(), { email, password, next: href.events() });
     },
   };
 }

@@ -3,7 +3,9 @@
 // Without this script the fields are plain text fields, and cities are still matched when saved.
 (() => {
   const cityFields = document.querySelectorAll('input[name^="formattedLocations["][name$="].city"]');
-  if (cityFields.length === 0) return;
+  // The form names the address that answers, so the dashboard builds its addresses in one place.
+  const source = document.querySelector('[data-place-suggestions]')?.dataset.placeSuggestions;
+  if (cityFields.length === 0 || !source) return;
   const suggestions = new Map();
   let timer;
 
@@ -21,7 +23,7 @@
       const q = input.value.trim();
       if (q.length < 2) return;
       timer = setTimeout(async () => {
-        const response = await fetch(`/app/places?q=${encodeURIComponent(q)}`, {
+        const response = await fetch(`${source}?q=${encodeURIComponent(q)}`, {
           credentials: 'same-origin',
         });
         if (!response.ok) return;

@@ -1,7 +1,16 @@
 // The room grid, made better: totals per night, per room type, the peak night and the room nights
-// follow what is typed, before anything is saved. Without this script the grid works the same, and
-// the event page shows the totals once saved.
+// follow what is typed, before anything is saved; Enter in "Add nights" or "Copy night" presses that
+// section's own button rather than Save. Without this script the grid works the same, and the event
+// page shows the totals once saved.
 (() => {
+  for (const section of document.querySelectorAll('[data-subform]')) {
+    section.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+      event.preventDefault();
+      section.querySelector('button[type="submit"]')?.click();
+    });
+  }
+
   const grid = document.querySelector('[data-room-grid]');
   if (!grid) return;
   const summary = document.querySelector('[data-room-summary]');
@@ -19,7 +28,7 @@
     for (const row of grid.querySelectorAll('tbody tr')) {
       const removed = row.querySelector('input[name="removeNight"]')?.checked;
       let total = 0;
-      for (const input of row.querySelectorAll('input[type="number"]')) {
+      for (const input of row.querySelectorAll('input[name^="accommodations."]')) {
         const type = input.name.split('.').pop();
         const count = removed ? 0 : rooms(input);
         byType[type] = (byType[type] ?? 0) + count;

@@ -1,13 +1,38 @@
-/** `/app`: the events granted to the signed-in person. */
-import type { EventRow } from '../../app/planning.js';
+/** `/app`: the events granted to the signed-in person, filtered by status and name, a page at a time. */
+import { ACTIVE_STATUSES, type EventRow, listMyEvents } from '../../app/planning.js';
 import type { EventStatus } from '../../domain/types.js';
 import { STATUSES } from '../../domain/types.js';
 import { count, dateRanges, deadline, instant, money, personName, statusLabel } from '../format.js';
-import { type Frame, Layout } from './layout.js';
+import { href, ROUTES } from '../href.js';
+import { type Frame, Layout, StatusBadge } from '../layout.js';
+import { loader, type PageModule } from '../page-module.js';
 
-export const StatusBadge = (props: { status: EventStatus }) => (
-  <span class={`status status-${props.status}`}>{statusLabel(props.status)}</span>
-);
+export const eventList: PageModule = [
+  loader(ROUTES.events, async (page) => {
+    const { statuses, chosen } = requestedStatuses(page.query);
+    const search = typeof page.query.q === 'string' ? page.query.q : '';
+    const pageNumber = Math.max(
+      1,
+      Math.min(Number.parseInt(String(page.query.page ?? '1'), 10) || 1, 1_000_000),
+    );
+    const result = await listMyEvents(page.deps, page.person, { statuses, search, page: pageNumber });
+    return page.render(
+      EventListPage({
+        frame: page.frame(),
+        model: { ...result, statuses, search, defaultStatuses: !chosen },
+        notice: page.notice,
+      }),
+    );
+  }),
+];
+
+/** The statuses ticked in the filter; none ticked means the active ones. */
+function requestedStatuses(query: Record<string, unknown>): { statuses: EventStatus[]; chosen: boolean } {
+  const raw = query.status;
+  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
+  const statuses = STATUSES.filter((status) => values.includes(status));
+  return statuses.length > 0 ? { statuses, chosen: true } : { statuses: [...ACTIVE_STATUSES], chosen: false };
+}
 
 export interface EventListModel {
   rows: EventRow[];
@@ -20,26 +45,21 @@ export interface EventListModel {
   defaultStatuses: boolean;
 }
 
-function pageLink(model: EventListModel, page: number): string {
-  const query = new URLSearchParams();
-  for (const status of model.statuses) query.append('status', status);
-  if (model.search) query.set('q', model.search);
-  query.set('page', String(page));
-  return `/app?${query}`;
-}
+const pageLink = (model: EventListModel, page: number) =>
+  href.events({ statuses: model.statuses, search: model.search, page });
 
-export function EventListPage(props: { frame: Frame; model: EventListModel; notice?: string | undefined }) {
+function EventListPage(props: { frame: Frame; model: EventListModel; notice?: string | undefined }) {
   const { model } = props;
   return (
     <Layout frame={props.frame} title="Events" notice={props.notice}>
       <div class="page-head">
         <h1>Events</h1>
-        <a class="button" href="/app/events/new">
+        <a class="button" href={href.newEvent()}>
           New event
         </a>
       </div>
       <search aria-label="Filter events">
-        <form method="get" action="/app" class="filters">
+        <form method="get" action={href.events()} class="filters">
           <fieldset>
             <legend>Status</legend>
             <div class="checkbox-row">
@@ -97,7 +117,7 @@ export function EventListPage(props: { frame: Frame; model: EventListModel; noti
               {model.rows.map((row) => (
                 <tr>
                   <th scope="row">
-                    <a href={`/app/events/${row.id}`}>{row.name}</a>
+                    <a href={href.event(row.id)}>{row.name}</a>
                   </th>
                   <td>
                     <StatusBadge status={row.status} />

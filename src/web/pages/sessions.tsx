@@ -1,8 +1,29 @@
-/** `/app/sessions`: the person's own sessions, each of which can be ended. */
+/** `/app/sessions`: the person's own sessions, each of which can be ended; ending this one signs out. */
+import { endOwnSession, listOwnSessions } from '../../app/people.js';
 import { instant } from '../format.js';
-import { CsrfField, type Frame, Layout } from './layout.js';
+import { href, ROUTES } from '../href.js';
+import { CsrfField, type Frame, Layout } from '../layout.js';
+import { action, loader, type PageModule } from '../page-module.js';
+import { clearSessionCookie } from '../session-cookie.js';
 
-export interface SessionRow {
+export const sessions: PageModule = [
+  loader(ROUTES.sessions, async (page) => {
+    const sessions = await listOwnSessions(page.deps, page.person);
+    return page.render(SessionsPage({ frame: page.frame(), sessions, notice: page.notice }));
+  }),
+
+  action(ROUTES.endSession, async (page) => {
+    const { id } = page.params;
+    await endOwnSession(page.deps, page.person, id);
+    if (id === page.person.sessionId) {
+      clearSessionCookie(page.request, page.reply);
+      return page.redirect(href.signIn(), 'signed-out');
+    }
+    return page.redirect(href.sessions(), 'session-ended');
+  }),
+];
+
+interface SessionRow {
   id: string;
   createdAt: string;
   lastSeenAt: string;
@@ -12,7 +33,7 @@ export interface SessionRow {
   current: boolean;
 }
 
-export function SessionsPage(props: { frame: Frame; sessions: SessionRow[]; notice?: string | undefined }) {
+function SessionsPage(props: { frame: Frame; sessions: SessionRow[]; notice?: string | undefined }) {
   return (
     <Layout frame={props.frame} title="Sessions" notice={props.notice}>
       <h1>Your sessions</h1>
@@ -47,7 +68,7 @@ export function SessionsPage(props: { frame: Frame; sessions: SessionRow[]; noti
                 <td>{instant(session.lastSeenAt)}</td>
                 <td>{instant(session.expiresAt)}</td>
                 <td>
-                  <form method="post" action={`/app/sessions/${session.id}/end`} class="inline">
+                  <form method="post" action={href.endSession(session.id)} class="inline">
                     <CsrfField token={props.frame.csrf} />
                     <button type="submit" class="danger">
                       {session.current ? 'End this session (sign out)' : 'End session'}

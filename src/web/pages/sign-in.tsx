@@ -1,7 +1,62 @@
-/** Signing in, and choosing a password from an invitation link. */
-import { CsrfField, ErrorSummary, type Frame, Layout, TextField } from './layout.js';
+/**
+ * `/app/sign-in`: email and password (D15). A wrong password and an unknown email get the same words;
+ * once signed in, the person goes where they were going (`next`, a page of the dashboard only).
+ */
+import type { FastifyRequest } from 'fastify';
+import { signIn } from '../../app/people.js';
+import { field } from '../forms.js';
+import { href, ROUTES, safeNext } from '../href.js';
+import { CsrfField, ErrorSummary, type Frame, Layout, TextField } from '../layout.js';
+import { action, loader, type PageModule } from '../page-module.js';
+import { setSessionCookie } from '../session-cookie.js';
+import { submitForm } from '../submit-form.js';
 
-export function SignInPage(props: {
+export const signInPage: PageModule = [
+  loader(
+    ROUTES.signIn,
+    async (page) => {
+      const next = safeNext(typeof page.query.next === 'string' ? page.query.next : href.events());
+      if (page.request.person) return page.redirect(next);
+      return page.render(SignInPage({ frame: page.frame(), email: '', next, notice: page.notice }));
+    },
+    'anyone',
+  ),
+
+  action(
+    ROUTES.signIn,
+    (page) => {
+      const email = field(page.form, 'email');
+      const next = safeNext(field(page.form, 'next'));
+      return submitForm(page, {
+        change: () =>
+          signIn(page.deps, {
+            email,
+            password: field(page.form, 'password'),
+            clientAddress: page.request.ip,
+            userAgent: userAgentOf(page.request),
+          }),
+        done: ({ token, person }) => {
+          setSessionCookie(page.request, page.reply, token, page.deps.sessionPolicy.maxDays * 86_400);
+          page.request.person = person;
+          return page.redirect(next);
+        },
+        // Refused or throttled: the same form, the same words whether or not the email exists.
+        expects: { refusal: true },
+        again: (state, status) =>
+          page.render(SignInPage({ frame: page.frame(), email, next, error: state.refusal }), status),
+      });
+    },
+    'anyone',
+  ),
+];
+
+/** The browser a session was signed in from, as the Sessions page names it. */
+export const userAgentOf = (request: FastifyRequest) => {
+  const agent = request.headers['user-agent'];
+  return typeof agent === 'string' && agent !== '' ? agent : null;
+};
+
+function SignInPage(props: {
   frame: Frame;
   email: string;
   next: string;
@@ -17,7 +72,7 @@ export function SignInPage(props: {
         {props.error && (
           <ErrorSummary problems={[{ field: 'email', message: props.error }]} labels={() => 'Sign in'} />
         )}
-        <form method="post" action="/app/sign-in" novalidate>
+        <form method="post" action={href.signIn()} novalidate>
           <CsrfField token={props.frame.csrf} />
           <input type="hidden" name="next" value={props.next} />
           <TextField
@@ -45,69 +100,6 @@ export function SignInPage(props: {
           </div>
         </form>
         <p class="hint">No password yet? Ask your operator for an invitation link.</p>
-      </div>
-    </Layout>
-  );
-}
-
-export function InvitePage(props: {
-  frame: Frame;
-  token: string;
-  /** The invited person, or undefined when the link cannot be used. */
-  invitee: { email: string; name: string | null } | undefined;
-  problems: Array<{ field: string; message: string }>;
-}) {
-  const errors = new Map<string, string[]>();
-  for (const problem of props.problems)
-    errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
-  if (!props.invitee) {
-    return (
-      <Layout frame={props.frame} title="Invitation not valid">
-        <div class="narrow">
-          <h1>This invitation cannot be used</h1>
-          <p>
-            The link has been used already, has expired (links last 24 hours) or was replaced by a newer one.
-            Ask your operator for a new invitation, or <a href="/app/sign-in">sign in</a> if you have a
-            password.
-          </p>
-        </div>
-      </Layout>
-    );
-  }
-  return (
-    <Layout frame={props.frame} title="Choose a password">
-      <div class="narrow">
-        <h1>Choose a password</h1>
-        <p>
-          For <strong>{props.invitee.name ?? props.invitee.email}</strong> ({props.invitee.email}).
-        </p>
-        <ErrorSummary problems={props.problems} labels={() => 'Password'} />
-        <form method="post" action={`/app/invite/${props.token}`} novalidate>
-          <CsrfField token={props.frame.csrf} />
-          <input
-            type="text"
-            name="username"
-            value={props.invitee.email}
-            autocomplete="username"
-            hidden
-            readOnly
-          />
-          <TextField
-            name="password"
-            label="New password"
-            type="password"
-            value=""
-            errors={errors}
-            autocomplete="new-password"
-            hint="8 to 128 characters. Any characters; a passphrase is good. Common passwords are refused."
-            required
-          />
-          <div class="form-actions">
-            <button type="submit" class="primary">
-              Set password
-            </button>
-          </div>
-        </form>
       </div>
     </Layout>
   );

@@ -1,5 +1,10 @@
 /** The frame of every dashboard page, and the form controls every form uses (GitHub Primer's patterns). */
 import type { ComponentChildren, JSX } from 'preact';
+import type { EventStatus } from '../domain/types.js';
+import { statusLabel } from './format.js';
+import { type FormProblem, fieldId } from './forms.js';
+import { href } from './href.js';
+import { controlFor } from './typed-controls.js';
 
 export interface Frame {
   /** Asset URLs, versioned by content so they can be cached for a year. */
@@ -9,10 +14,6 @@ export interface Frame {
   /** The form token for this session (sign-out is a POST too). */
   csrf: string;
 }
-
-/** The id of a control named after an API field: `formattedLocations[0].city` → `field-formattedLocations-0-city`. */
-export const fieldId = (name: string): string =>
-  `field-${name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+$/, '')}`;
 
 export function Layout(props: {
   frame: Frame;
@@ -40,24 +41,24 @@ export function Layout(props: {
           Skip to content
         </a>
         <header class="site-header">
-          <a class="brand" href="/app">
+          <a class="brand" href={href.events()}>
             eventplan
           </a>
           {frame.person && (
             <nav aria-label="Main">
               <ul>
                 <li>
-                  <a href="/app">Events</a>
+                  <a href={href.events()}>Events</a>
                 </li>
                 <li>
-                  <a href="/app/events/new">New event</a>
+                  <a href={href.newEvent()}>New event</a>
                 </li>
                 <li>
-                  <a href="/app/sessions">Sessions</a>
+                  <a href={href.sessions()}>Sessions</a>
                 </li>
               </ul>
               <span class="who">{frame.person.name ?? frame.person.email}</span>
-              <form method="post" action="/app/sign-out" class="inline">
+              <form method="post" action={href.signOut()} class="inline">
                 <input type="hidden" name="_csrf" value={frame.csrf} />
                 <button type="submit" class="link-button">
                   Sign out
@@ -75,13 +76,11 @@ export function Layout(props: {
   );
 }
 
-export interface Problem {
-  field: string;
-  message: string;
-}
-
 /** Every problem at the top, each linking to its control; `labels` names the fields for people. */
-export function ErrorSummary(props: { problems: readonly Problem[]; labels?: (field: string) => string }) {
+export function ErrorSummary(props: {
+  problems: readonly FormProblem[];
+  labels?: (field: string) => string;
+}) {
   if (props.problems.length === 0) return null;
   const label = props.labels ?? ((name: string) => name);
   return (
@@ -137,6 +136,8 @@ export function TextField(
   const id = fieldId(props.name);
   const messages = props.errors.get(props.name);
   const invalid = Boolean(messages?.length);
+  // A refused entry the type would blank ("25:00" in a time box) is shown as typed, in a text box.
+  const control = controlFor(props.type ?? 'text', props.value);
   return (
     <div class={invalid ? 'field invalid' : 'field'}>
       <label for={id}>
@@ -153,9 +154,9 @@ export function TextField(
         {...({
           id,
           name: props.name,
-          type: props.type ?? 'text',
+          ...control,
           value: props.value,
-          step: props.step,
+          step: control.type === 'number' ? props.step : undefined,
           required: props.required,
           autocomplete: props.autocomplete,
           'aria-invalid': invalid ? 'true' : undefined,
@@ -194,4 +195,8 @@ export function TextArea(props: ControlProps & { rows?: number }) {
 
 export const CsrfField = (props: { token: string }) => (
   <input type="hidden" name="_csrf" value={props.token} />
+);
+
+export const StatusBadge = (props: { status: EventStatus }) => (
+  <span class={`status status-${props.status}`}>{statusLabel(props.status)}</span>
 );

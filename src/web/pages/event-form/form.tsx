@@ -1,25 +1,23 @@
-/** "New event" and "Edit details": every writable field but the room block and the agenda. */
-import type { OrphanedSession } from '../../domain/errors.js';
+/** The markup of "New event" and "Edit details": every writable field but the room block and the agenda. */
+import type { OrphanedSession } from '../../../domain/errors.js';
 import {
   EVENT_FIELDS,
   type EventFieldDescription,
   fieldNamed,
   type WritableField,
-} from '../../domain/event-field-table.js';
-import { BUDGET_CATEGORIES, type EventDetails } from '../../domain/types.js';
-import { day } from '../format.js';
-import { DETAILS_FORM_FIELDS, type FormBody, field } from '../forms.js';
-import { BUDGET_LABELS } from './event-page.js';
+} from '../../../domain/event-field-table.js';
+import { BUDGET_CATEGORIES, type EventDetails } from '../../../domain/types.js';
+import { BUDGET_LABELS, day } from '../../format.js';
 import {
-  CsrfField,
-  ErrorSummary,
-  ErrorText,
-  type Frame,
+  DETAILS_FORM_FIELDS,
+  type FormBody,
+  type FormProblem,
+  field,
   fieldId,
-  Layout,
-  TextArea,
-  TextField,
-} from './layout.js';
+  problemsByField,
+} from '../../forms.js';
+import { href } from '../../href.js';
+import { CsrfField, ErrorSummary, ErrorText, type Frame, Layout, TextArea, TextField } from '../../layout.js';
 
 /** A person's name for a field path: `budgetBreakdown.venue` → "Budget: Venue", `formattedLocations[1].city` → "Candidate city 2: city". */
 export function fieldLabel(path: string): string {
@@ -124,7 +122,7 @@ export interface EventFormModel {
   values: FormValues;
   /** The version the form was read at (edit mode), sent back to detect changes made meanwhile. */
   version?: string;
-  problems: Array<{ field: string; message: string }>;
+  problems: FormProblem[];
   /** The 409 of a change to meeting-room dates that would strand sessions. */
   orphans?: OrphanedSession[];
   /** Set when the event changed since the form was read: nothing was written. */
@@ -136,25 +134,23 @@ export interface EventFormModel {
 export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
   const { model } = props;
   const values = model.values;
-  const errors = new Map<string, string[]>();
-  for (const problem of model.problems)
-    errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
+  const errors = problemsByField(model.problems);
   const value = (name: string) => field(values, name);
   const title = model.mode === 'create' ? 'New event' : `Edit ${model.eventName ?? 'event'}`;
-  const action = model.mode === 'create' ? '/app/events/new' : `/app/events/${model.eventId}/edit`;
+  const action = model.eventId === undefined ? href.newEvent() : href.editEvent(model.eventId);
   const locationRows = rowCount(values, 'formattedLocations', 2);
   const rangeRows = rowCount(values, 'meetingRoomDates', 1);
   const groupErrors = (group: string) => errors.get(group);
   return (
     <Layout frame={props.frame} title={title} scripts={[props.frame.assets.placesScript]}>
       <h1>{title}</h1>
-      {model.stale && (
+      {model.stale && model.eventId && (
         <div class="error-summary" role="alert" tabIndex={-1}>
           <h2>This event changed since you opened the form</h2>
           <p>
             Someone else saved a change meanwhile (in the dashboard or through the API), so nothing of yours
             was saved. Your entries are below; check them against the{' '}
-            <a href={`/app/events/${model.eventId}`}>event as it is now</a> and save again to apply them.
+            <a href={href.event(model.eventId)}>event as it is now</a> and save again to apply them.
           </p>
         </div>
       )}
@@ -164,13 +160,13 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
           <p>{model.refusal}</p>
         </div>
       )}
-      {model.orphans && model.orphans.length > 0 && (
+      {model.orphans && model.orphans.length > 0 && model.eventId && (
         <div class="error-summary" role="alert" tabIndex={-1}>
           <h2>These sessions would lose their days; nothing was saved</h2>
           <p>
             The new meeting-room dates leave agenda sessions without some of their days. Move or remove them
-            on the <a href={`/app/events/${model.eventId}/agenda`}>agenda</a>, or tick them below to remove
-            them with this save.
+            on the <a href={href.agenda(model.eventId)}>agenda</a>, or tick them below to remove them with
+            this save.
           </p>
           <ul>
             {model.orphans.map((orphan) => (
@@ -187,7 +183,13 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
         </div>
       )}
       <ErrorSummary problems={model.problems} labels={fieldLabel} />
-      <form method="post" action={action} id="event-form" novalidate>
+      <form
+        method="post"
+        action={action}
+        id="event-form"
+        novalidate
+        data-place-suggestions={href.placeSuggestions()}
+      >
         <CsrfField token={props.frame.csrf} />
         {model.version && <input type="hidden" name="version" value={model.version} />}
         <fieldset>
@@ -297,7 +299,7 @@ export function EventFormPage(props: { frame: Frame; model: EventFormModel }) {
           <button type="submit" class="primary">
             Save
           </button>
-          <a href={model.eventId ? `/app/events/${model.eventId}` : '/app'}>Cancel</a>
+          <a href={model.eventId ? href.event(model.eventId) : href.events()}>Cancel</a>
         </div>
       </form>
     </Layout>

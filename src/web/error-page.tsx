@@ -1,4 +1,5 @@
 /** Error pages of the dashboard: they say what happened and where to go, and reveal nothing else. */
+import { href } from './href.js';
 import { type Frame, Layout } from './layout.js';
 
 const PAGES: Record<number, { title: string; text: string }> = {
@@ -28,7 +29,7 @@ export function ErrorPage(props: { frame: Frame; status: number }) {
       <h1>{page.title}</h1>
       <p>{page.text}</p>
       <p>
-        <a href="/app">Back to your events</a>
+        <a href={href.events()}>Back to your events</a>
       </p>
     </Layout>
   );

@@ -1,11 +1,13 @@
-/** `/app/events/{id}`: every field of the event, readable at a glance, with the moves this person may make. */
-import type { EventView } from '../../app/planning.js';
-import { type ChangeRecord, requestChangeData, statusChangeData } from '../../domain/changes.js';
-import { EVENT_FIELDS, type EventField } from '../../domain/event-field-table.js';
-import { MOVE_LABELS } from '../../domain/moves.js';
-import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../domain/types.js';
-import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../domain/venue-request.js';
+/** The event page's markup: every field of the event, readable at a glance, with the moves this person may make. */
+import type { EventView } from '../../../app/planning.js';
+import { type ChangeRecord, requestChangeData, statusChangeData } from '../../../domain/changes.js';
+import { EVENT_FIELDS, type EventField } from '../../../domain/event-field-table.js';
+import { MOVE_LABELS } from '../../../domain/moves.js';
+import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../../domain/types.js';
+import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../domain/venue-request.js';
+import { AgendaByDay } from '../../agenda-by-day.js';
 import {
+  BUDGET_LABELS,
   count,
   dateRange,
   dateRanges,
@@ -15,30 +17,20 @@ import {
   money,
   personName,
   statusLabel,
-} from '../format.js';
-import { roomBlock } from '../room-block.js';
-import { StatusBadge } from './event-list.js';
-import { CsrfField, type Frame, fieldId, Layout } from './layout.js';
-
-export const BUDGET_LABELS: Record<string, string> = {
-  venue: 'Venue',
-  fb: 'Food and beverage',
-  av: 'Audio-visual',
-  transport: 'Transport',
-  flight: 'Flights',
-  activities: 'Activities',
-  merch: 'Merchandise',
-  other: 'Other',
-};
+} from '../../format.js';
+import { href } from '../../href.js';
+import { CsrfField, type Frame, Layout, StatusBadge } from '../../layout.js';
+import { roomBlock } from '../../room-block.js';
 
 /** The label people read for a field, the same on the form and on this page. */
 const label = (name: EventField) => EVENT_FIELDS[name].label;
 
 const text = (value: string | null) => (value === null || value === '' ? '—' : value);
 
-function Definition(props: { term: string; children: preact.ComponentChildren }) {
+/** A term and its value; `internal` ones are for the planning team and stay off the printed brief. */
+function Definition(props: { term: string; internal?: boolean; children: preact.ComponentChildren }) {
   return (
-    <div class="definition">
+    <div class={props.internal ? 'definition internal' : 'definition'}>
       <dt>{props.term}</dt>
       <dd>{props.children}</dd>
     </div>
@@ -79,14 +71,15 @@ function BudgetTable(props: { details: EventDetails }) {
   );
 }
 
-export function RoomGrid(props: { details: EventDetails }) {
+function RoomGrid(props: { details: EventDetails }) {
   const block = roomBlock(props.details.accommodations);
   if (block.nights.length === 0) return <p class="empty">No guest rooms yet.</p>;
   return (
     <>
-      <div class="table-wrap">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a phone, so the keyboard must reach it */}
+      <section class="table-wrap" aria-labelledby="room-grid-caption" tabIndex={0}>
         <table class="rooms">
-          <caption>Guest rooms per night</caption>
+          <caption id="room-grid-caption">Guest rooms per night</caption>
           <thead>
             <tr>
               <th scope="col">Night</th>
@@ -124,7 +117,7 @@ export function RoomGrid(props: { details: EventDetails }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </section>
       <p class="summary">
         {block.peak ? `Peak night: ${day(block.peak.night)}, ${count(block.peak.rooms)} rooms. ` : ''}
         Total room nights: {count(block.roomNights)}.
@@ -133,54 +126,20 @@ export function RoomGrid(props: { details: EventDetails }) {
   );
 }
 
-/** Sessions grouped by day, each day in time order. */
-export function agendaByDay(agenda: readonly AgendaItem[]): Array<{ day: string; sessions: AgendaItem[] }> {
-  const days = new Map<string, AgendaItem[]>();
-  for (const session of agenda) {
-    for (const date of session.dates) {
-      const list = days.get(date) ?? [];
-      list.push(session);
-      days.set(date, list);
-    }
-  }
-  return [...days.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([date, sessions]) => ({
-      day: date,
-      sessions: sessions.sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0)),
-    }));
-}
-
-function Agenda(props: { details: EventDetails }) {
-  const days = agendaByDay(props.details.agenda);
-  if (days.length === 0) return <p class="empty">No sessions yet.</p>;
+/** A session's line on the event page: every detail of it. */
+const SessionDetails = (props: { session: AgendaItem }) => {
+  const { session } = props;
   return (
     <>
-      {days.map(({ day: date, sessions }) => (
-        <section class="agenda-day" aria-labelledby={`day-${date}`}>
-          <h3 id={`day-${date}`}>{day(date)}</h3>
-          <ul class="sessions">
-            {sessions.map((session) => (
-              <li>
-                <span class="time">
-                  {session.startTime}–{session.endTime}
-                </span>{' '}
-                <strong>{session.title}</strong>
-                {session.roomType && <span> · {session.roomType}</span>}
-                {session.capacity > 0 && <span> · {count(session.capacity)} people</span>}
-                {session.avRequirements.length > 0 && <span> · AV: {session.avRequirements.join(', ')}</span>}
-                {session.fbRequirements.length > 0 && (
-                  <span> · F&amp;B: {session.fbRequirements.join(', ')}</span>
-                )}
-                {session.notes && <p class="notes">{session.notes}</p>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      <strong>{session.title}</strong>
+      {session.roomType && <span> · {session.roomType}</span>}
+      {session.capacity > 0 && <span> · {count(session.capacity)} people</span>}
+      {session.avRequirements.length > 0 && <span> · AV: {session.avRequirements.join(', ')}</span>}
+      {session.fbRequirements.length > 0 && <span> · F&amp;B: {session.fbRequirements.join(', ')}</span>}
+      {session.notes && <p class="notes">{session.notes}</p>}
     </>
   );
-}
+};
 
 function actorName(actor: ChangeRecord['actor'], view: Pick<EventView, 'people' | 'venues'>): string {
   switch (actor.type) {
@@ -261,7 +220,7 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
           <ul>
             {view.checklist.missing.map((item) => (
               <li>
-                <a href={`/app/events/${id}/edit#${fieldId(item.field)}`}>{item.message}</a>
+                <a href={href.editEvent(id, item.field)}>{item.message}</a>
               </li>
             ))}
           </ul>
@@ -280,7 +239,7 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
       {view.moves.length > 0 ? (
         <div class="moves">
           {view.moves.map((move) => (
-            <form method="get" action={`/app/events/${id}/moves/${move}`} class="inline">
+            <form method="get" action={href.move(id, move)} class="inline">
               <button type="submit" class={move === 'cancel' ? 'danger' : undefined}>
                 {MOVE_LABELS[move]}
               </button>
@@ -306,18 +265,18 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
         <div class="actions">
           {editable && (
             <>
-              <a class="button" href={`/app/events/${id}/edit`}>
+              <a class="button" href={href.editEvent(id)}>
                 Edit details
               </a>
-              <a class="button" href={`/app/events/${id}/rooms`}>
+              <a class="button" href={href.rooms(id)}>
                 Edit rooms
               </a>
-              <a class="button" href={`/app/events/${id}/agenda`}>
+              <a class="button" href={href.agenda(id)}>
                 Edit agenda
               </a>
             </>
           )}
-          <form method="post" action={`/app/events/${id}/duplicate`} class="inline">
+          <form method="post" action={href.duplicateEvent(id)} class="inline">
             <CsrfField token={props.frame.csrf} />
             <button type="submit">Duplicate</button>
           </form>
@@ -330,7 +289,11 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
         <a href="#history">History</a>
       </nav>
       <div class="columns">
-        <div>
+        {/* First, so that on a phone the status and its moves come before the details. */}
+        <aside>
+          <StatusPanel view={view} csrf={props.frame.csrf} />
+        </aside>
+        <div class="details">
           <section id="overview" aria-labelledby="overview-title">
             <h2 id="overview-title">Overview</h2>
             <dl class="definitions">
@@ -390,7 +353,10 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
           </section>
           <section id="agenda" aria-labelledby="agenda-title">
             <h2 id="agenda-title">{label('agenda')}</h2>
-            <Agenda details={details} />
+            <AgendaByDay
+              agenda={details.agenda}
+              session={(session) => <SessionDetails session={session} />}
+            />
           </section>
           <section id="notes" aria-labelledby="notes-title">
             <h2 id="notes-title">Notes and requirements</h2>
@@ -398,7 +364,9 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
               <Definition term={label('foodBeverageRequirements')}>
                 {text(details.foodBeverageRequirements)}
               </Definition>
-              <Definition term={label('otherNotes')}>{text(details.otherNotes)}</Definition>
+              <Definition term={label('otherNotes')} internal>
+                {text(details.otherNotes)}
+              </Definition>
               <Definition term={label('notesForVenue')}>{text(details.notesForVenue)}</Definition>
               <Definition term={label('decisionFactors')}>
                 {details.decisionFactors.length === 0 ? '—' : details.decisionFactors.join(', ')}
@@ -414,9 +382,6 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
             <History view={view} />
           </section>
         </div>
-        <aside>
-          <StatusPanel view={view} csrf={props.frame.csrf} />
-        </aside>
       </div>
     </Layout>
   );

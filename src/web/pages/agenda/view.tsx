@@ -1,18 +1,11 @@
-/** `/app/events/{id}/agenda`: the sessions, a form to add one, and `/agenda/{sessionId}` to edit one. */
-import type { AgendaItem } from '../../domain/types.js';
-import { day } from '../format.js';
-import type { FormValues } from './event-form.js';
-import { agendaByDay } from './event-page.js';
-import {
-  CsrfField,
-  ErrorSummary,
-  ErrorText,
-  type Frame,
-  fieldId,
-  Layout,
-  TextArea,
-  TextField,
-} from './layout.js';
+/** The agenda's markup: the sessions day by day with a form to add one, and the form that edits one. */
+import { dayNumber } from '../../../domain/dates.js';
+import type { AgendaItem } from '../../../domain/types.js';
+import { AgendaByDay } from '../../agenda-by-day.js';
+import { day } from '../../format.js';
+import { type FormBody, type FormProblem, field, fieldId, problemsByField } from '../../forms.js';
+import { href } from '../../href.js';
+import { CsrfField, ErrorSummary, ErrorText, type Frame, Layout, TextArea, TextField } from '../../layout.js';
 
 const SESSION_LABELS: Record<string, string> = {
   title: 'Title',
@@ -31,7 +24,7 @@ const SESSION_LABELS: Record<string, string> = {
 
 export const sessionLabel = (field: string) => SESSION_LABELS[field.replace(/\[\d+\]$/, '')] ?? field;
 
-export function sessionValues(session: AgendaItem): FormValues {
+export function sessionValues(session: AgendaItem): FormBody {
   return {
     title: session.title,
     dates: session.dates,
@@ -47,14 +40,14 @@ export function sessionValues(session: AgendaItem): FormValues {
   };
 }
 
-function SessionFields(props: { values: FormValues; errors: Map<string, string[]>; meetingDays: string[] }) {
+function SessionFields(props: { values: FormBody; errors: Map<string, string[]>; meetingDays: string[] }) {
   const { values, errors } = props;
-  const value = (name: string) => {
-    const raw = values[name];
-    return Array.isArray(raw) ? (raw[raw.length - 1] ?? '') : (raw ?? '');
-  };
+  const value = (name: string) => field(values, name);
   const chosen = new Set(Array.isArray(values.dates) ? values.dates : values.dates ? [values.dates] : []);
-  const days = [...new Set([...props.meetingDays, ...chosen])].sort();
+  // A posted day that is not a date is named by its problem, not offered as a box.
+  const days = [...new Set([...props.meetingDays, ...chosen])]
+    .filter((date) => dayNumber(date) !== undefined)
+    .sort();
   const datesId = fieldId('dates');
   return (
     <>
@@ -135,6 +128,33 @@ function SessionFields(props: { values: FormValues; errors: Map<string, string[]
   );
 }
 
+/** A session's form, to add one or to edit one: the session's fields and Save (and Cancel when editing). */
+function SessionForm(props: {
+  action: string;
+  csrf: string;
+  model: { version: string; values: FormBody; problems: FormProblem[]; meetingDays: string[] };
+  cancel?: string;
+}) {
+  const { model } = props;
+  return (
+    <form method="post" action={props.action} novalidate>
+      <CsrfField token={props.csrf} />
+      <input type="hidden" name="version" value={model.version} />
+      <SessionFields
+        values={model.values}
+        errors={problemsByField(model.problems)}
+        meetingDays={model.meetingDays}
+      />
+      <div class="form-actions">
+        <button type="submit" class="primary">
+          Save
+        </button>
+        {props.cancel && <a href={props.cancel}>Cancel</a>}
+      </div>
+    </form>
+  );
+}
+
 export interface AgendaModel {
   eventId: string;
   eventName: string;
@@ -142,17 +162,10 @@ export interface AgendaModel {
   agenda: AgendaItem[];
   meetingDays: string[];
   /** The add form's values and problems (after a refusal). */
-  values: FormValues;
-  problems: Array<{ field: string; message: string }>;
+  values: FormBody;
+  problems: FormProblem[];
   stale?: boolean;
 }
-
-const errorMap = (problems: AgendaModel['problems']) => {
-  const errors = new Map<string, string[]>();
-  for (const problem of problems)
-    errors.set(problem.field, [...(errors.get(problem.field) ?? []), problem.message]);
-  return errors;
-};
 
 function StaleNotice() {
   return (
@@ -168,74 +181,38 @@ function StaleNotice() {
 
 export function AgendaPage(props: { frame: Frame; model: AgendaModel; notice?: string | undefined }) {
   const { model } = props;
-  const days = agendaByDay(model.agenda);
   return (
     <Layout frame={props.frame} title={`Agenda: ${model.eventName}`} notice={props.notice}>
       <h1>Agenda of {model.eventName}</h1>
       <p>
-        <a href={`/app/events/${model.eventId}`}>Back to the event</a>
+        <a href={href.event(model.eventId)}>Back to the event</a>
       </p>
       {model.stale && <StaleNotice />}
       <section aria-labelledby="sessions-title">
         <h2 id="sessions-title">Sessions</h2>
-        {days.length === 0 ? (
-          <p class="empty">No sessions yet.</p>
-        ) : (
-          days.map(({ day: date, sessions }) => (
-            <section class="agenda-day" aria-labelledby={`day-${date}`}>
-              <h3 id={`day-${date}`}>{day(date)}</h3>
-              <ul class="sessions">
-                {sessions.map((session) => (
-                  <li>
-                    <span class="time">
-                      {session.startTime}–{session.endTime}
-                    </span>{' '}
-                    <strong>{session.title}</strong>{' '}
-                    <a
-                      href={`/app/events/${model.eventId}/agenda/${session.id}`}
-                      aria-label={`Edit “${session.title}”`}
-                    >
-                      Edit
-                    </a>{' '}
-                    <form
-                      method="post"
-                      action={`/app/events/${model.eventId}/agenda/${session.id}/remove`}
-                      class="inline"
-                    >
-                      <CsrfField token={props.frame.csrf} />
-                      <input type="hidden" name="version" value={model.version} />
-                      <button
-                        type="submit"
-                        class="link-button danger"
-                        aria-label={`Remove “${session.title}”`}
-                      >
-                        Remove
-                      </button>
-                    </form>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
-        )}
+        <AgendaByDay
+          agenda={model.agenda}
+          session={(session) => (
+            <>
+              <strong>{session.title}</strong>{' '}
+              <a href={href.agendaSession(model.eventId, session.id)} aria-label={`Edit “${session.title}”`}>
+                Edit
+              </a>{' '}
+              <form method="post" action={href.removeAgendaSession(model.eventId, session.id)} class="inline">
+                <CsrfField token={props.frame.csrf} />
+                <input type="hidden" name="version" value={model.version} />
+                <button type="submit" class="link-button danger" aria-label={`Remove “${session.title}”`}>
+                  Remove
+                </button>
+              </form>
+            </>
+          )}
+        />
       </section>
       <section aria-labelledby="add-session-title">
         <h2 id="add-session-title">Add a session</h2>
         <ErrorSummary problems={model.problems} labels={sessionLabel} />
-        <form method="post" action={`/app/events/${model.eventId}/agenda`} novalidate>
-          <CsrfField token={props.frame.csrf} />
-          <input type="hidden" name="version" value={model.version} />
-          <SessionFields
-            values={model.values}
-            errors={errorMap(model.problems)}
-            meetingDays={model.meetingDays}
-          />
-          <div class="form-actions">
-            <button type="submit" class="primary">
-              Save
-            </button>
-          </div>
-        </form>
+        <SessionForm action={href.agenda(model.eventId)} csrf={props.frame.csrf} model={model} />
       </section>
     </Layout>
   );
@@ -247,8 +224,8 @@ export interface SessionEditModel {
   sessionId: string;
   version: string;
   meetingDays: string[];
-  values: FormValues;
-  problems: Array<{ field: string; message: string }>;
+  values: FormBody;
+  problems: FormProblem[];
   stale?: boolean;
 }
 
@@ -259,21 +236,12 @@ export function SessionEditPage(props: { frame: Frame; model: SessionEditModel }
       <h1>Edit a session of {model.eventName}</h1>
       {model.stale && <StaleNotice />}
       <ErrorSummary problems={model.problems} labels={sessionLabel} />
-      <form method="post" action={`/app/events/${model.eventId}/agenda/${model.sessionId}`} novalidate>
-        <CsrfField token={props.frame.csrf} />
-        <input type="hidden" name="version" value={model.version} />
-        <SessionFields
-          values={model.values}
-          errors={errorMap(model.problems)}
-          meetingDays={model.meetingDays}
-        />
-        <div class="form-actions">
-          <button type="submit" class="primary">
-            Save
-          </button>
-          <a href={`/app/events/${model.eventId}/agenda`}>Cancel</a>
-        </div>
-      </form>
+      <SessionForm
+        action={href.agendaSession(model.eventId, model.sessionId)}
+        csrf={props.frame.csrf}
+        model={model}
+        cancel={href.agenda(model.eventId)}
+      />
     </Layout>
   );
 }

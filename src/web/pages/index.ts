@@ -1,0 +1,36 @@
+/**
+ * Every page of the dashboard. Adding a page is writing its module (loader, actions and markup under
+ * `pages/`, its address in `href.ts`) and listing it here.
+ */
+import type { PageModule } from '../page-module.js';
+import { agenda } from './agenda/route.js';
+import { agendaSession } from './agenda/session-route.js';
+import { eventPage } from './event/route.js';
+import { editEvent } from './event-form/edit-event.js';
+import { newEvent } from './event-form/new-event.js';
+import { eventList } from './event-list.js';
+import { invitePage } from './invite.js';
+import { movePages } from './move.js';
+import { placeSuggestions } from './place-suggestions.js';
+import { rooms } from './rooms/route.js';
+import { sessions } from './sessions.js';
+import { signInPage } from './sign-in.js';
+import { signOutAction } from './sign-out.js';
+
+export const PAGES: readonly PageModule[] = [
+  // Open to anyone: signing in, invitations.
+  signInPage,
+  signOutAction,
+  invitePage,
+  // Signed-in people.
+  eventList,
+  placeSuggestions,
+  newEvent,
+  eventPage,
+  editEvent,
+  rooms,
+  agenda,
+  agendaSession,
+  movePages,
+  sessions,
+];

@@ -1,0 +1,127 @@
+/**
+ * The one place where a form's change meets the domain's refusals. Success is a 303 to a page to GET;
+ * a refusal the form expects is the form again, with what the person typed and each problem beside
+ * its control, or a page to go to; anything else goes on to the dashboard's error page.
+ */
+import {
+  AgendaSessionsOrphanedError,
+  ChecklistIncompleteError,
+  type ChecklistItem,
+  EventCancelledError,
+  MoveNotAllowedError,
+  NotFoundError,
+  NotInAGroupError,
+  type OrphanedSession,
+  PreconditionFailedError,
+  type Problem,
+  SignInRefusedError,
+  SignInThrottledError,
+  ValidationError,
+} from '../domain/errors.js';
+import type { FormProblem } from './forms.js';
+import type { PageRequest } from './page-module.js';
+
+/** What a refused form shows besides the person's input; each page's model has the parts it shows. */
+export interface FormState {
+  /** Field problems (400), each beside its control and listed at the top. */
+  problems?: FormProblem[];
+  /** The event changed since the form was read (409): nothing was written. */
+  stale?: true;
+  /** Agenda sessions that new meeting-room dates would leave without their days (409). */
+  orphans?: OrphanedSession[];
+  /** The checklist items that stop the event being sent (409). */
+  missing?: ChecklistItem[];
+  /** Why nothing was done when no field is to blame: a move not open, no group, a refused sign-in. */
+  refusal?: string;
+  /** The link the form belongs to can no longer be used (404). */
+  gone?: true;
+  /** The event was cancelled meanwhile (409): nothing was written, and the page says so. */
+  cancelled?: true;
+}
+
+/** The refusals a form shows; any other error is not the form's to show. */
+export interface ExpectedRefusals {
+  /** Field problems, named after the form's controls by `controlOf` when the API's names differ. */
+  problems?: true | ((field: string) => string);
+  stale?: true;
+  orphans?: true;
+  missing?: true;
+  refusal?: true;
+  gone?: true;
+  cancelled?: true;
+}
+
+/**
+ * Runs `change`; on success answers with `done`, on an expected refusal with `again` (the form with
+ * the state to show).
+ */
+export async function submitForm<Result>(
+  page: PageRequest,
+  form: {
+    change: () => Promise<Result>;
+    done: (result: Result) => unknown;
+    expects: ExpectedRefusals;
+    again: (state: FormState, status: number) => unknown;
+  },
+): Promise<unknown> {
+  let result: Result;
+  try {
+    result = await form.change();
+  } catch (error) {
+    const refused = refusalOf(error, form.expects);
+    if (!refused) throw error;
+    if (refused.retryAfterSeconds !== undefined) {
+      page.reply.header('retry-after', String(refused.retryAfterSeconds));
+    }
+    return form.again(refused.state, refused.status);
+  }
+  return form.done(result);
+}
+
+interface Refused {
+  state: FormState;
+  status: number;
+  retryAfterSeconds?: number;
+}
+
+function refusalOf(error: unknown, expects: ExpectedRefusals): Refused | undefined {
+  if (error instanceof ValidationError && expects.problems) {
+    const controlOf = expects.problems === true ? undefined : expects.problems;
+    return { status: 400, state: { problems: formProblems(error.problems, controlOf) } };
+  }
+  if (error instanceof PreconditionFailedError && expects.stale)
+    return { status: 409, state: { stale: true } };
+  if (error instanceof AgendaSessionsOrphanedError && expects.orphans) {
+    return { status: 409, state: { orphans: error.orphanedSessions } };
+  }
+  if (error instanceof ChecklistIncompleteError && expects.missing) {
+    return { status: 409, state: { missing: error.missing } };
+  }
+  if (expects.refusal) {
+    if (error instanceof MoveNotAllowedError || error instanceof NotInAGroupError) {
+      return { status: 409, state: { refusal: error.message } };
+    }
+    if (error instanceof SignInRefusedError) return { status: 401, state: { refusal: error.message } };
+    if (error instanceof SignInThrottledError) {
+      const { message, retryAfterSeconds } = error;
+      return { status: 429, state: { refusal: message }, retryAfterSeconds };
+    }
+  }
+  // Stale too: should the event be reopened by the time the page is drawn, the form is just out of date.
+  if (error instanceof EventCancelledError && expects.cancelled) {
+    return { status: 409, state: { cancelled: true, stale: true } };
+  }
+  if (error instanceof NotFoundError && expects.gone) return { status: 404, state: { gone: true } };
+  return undefined;
+}
+
+/** Problems named after the form's controls: list entries (`decisionFactors[3]`) belong to their textarea. */
+function formProblems(
+  problems: readonly Problem[],
+  controlOf: (field: string) => string = (name) => name,
+): FormProblem[] {
+  return problems.map((problem) => ({
+    field: controlOf(problem.field).replace(/^(decisionFactors|additionalServices)\[\d+\]$/, '$1'),
+    message: problem.message,
+  }));
+}
