@@ -82,10 +82,12 @@ describe('eventplan rfp and the shortlist', { timeout: SPAWN_TIMEOUT_MS }, () =>
       status: 'awarded',
       eventStatus: 'booked',
     });
-    const statuses = (
-      await listVenueRequests(deps, { scope: 'any', actor: { type: 'operator' } }, eventId)
-    ).data.map((request) => request.status);
-    expect(statuses).toEqual(['awarded', 'declined', 'no_response']);
+    const { data } = await listVenueRequests(deps, { scope: 'any', actor: { type: 'operator' } }, eventId);
+    expect(Object.fromEntries(data.map((request) => [request.id, request.status]))).toEqual({
+      [requestIds[0]!]: 'awarded',
+      [requestIds[1]!]: 'declined',
+      [requestIds[2]!]: 'no_response',
+    });
     const again = await runFailing(['rfp', 'award', '--request', requestIds[0]!], env);
     expect(again.stderr).toMatch(/booked/);
     const readable = await runCli(['rfp', 'award', '--request', 'not-an-id'], env);
