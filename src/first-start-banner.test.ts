@@ -21,6 +21,11 @@ describe('the first-start banner', () => {
     expect(banner).toContain('http://127.0.0.1:3000/app/invite/approver-token');
   });
 
+  it('says where the demo venues are and where their links can be read', () => {
+    expect(banner).toContain('shortlist them on an event and send it');
+    expect(banner).toContain('npx eventplan mail list');
+  });
+
   it('is plain text, not a JSON line, and ends with a blank line', () => {
     expect(() => JSON.parse(banner)).toThrow();
     expect(banner.endsWith('\n\n')).toBe(true);

@@ -23,6 +23,8 @@ export function firstStartBanner(start: FirstStart): string {
     `  Dashboard:    open ${start.inviteUrl}`,
     `                to choose the demo planner's password, then sign in at ${start.address}${href.events()}`,
     `  Approver:     ${start.approverInviteUrl}`,
+    '  Venues:       the demo organization has a few venues: shortlist them on an event and send it;',
+    "                each venue's mail, with the link where it answers, is in `npx eventplan mail list`",
     '',
     '',
   ].join('\n');

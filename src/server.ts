@@ -228,6 +228,15 @@ export async function startServer(config: Config) {
         approverInviteUrl: demo.approverInviteUrl,
       })}\n`,
     );
+    // Venues to shortlist: without SMTP_URL, the mail each venue would get (with its link) stays in the outbox.
+    process.stdout.write(
+      `${JSON.stringify({
+        level: 30,
+        time: Date.now(),
+        msg: 'The demo organization has venues to shortlist on an event; once it is sent, `eventplan mail list` shows each venue its mail and the link where it answers',
+        venueIds: demo.venueIds,
+      })}\n`,
+    );
     // A person at a terminal also gets the same facts as a short readable block; pipes and log collectors do not.
     if (process.stdout.isTTY) process.stdout.write(firstStartBanner({ address, ...demo }));
   }

@@ -11,8 +11,10 @@ import { buildNewEvent } from '../domain/create-event.js';
 import { deepEqual } from '../domain/deep-equal.js';
 import { PreconditionFailedError } from '../domain/errors.js';
 import type { ComposedMail } from '../domain/mail.js';
+import type { Proposal } from '../domain/proposal.js';
 import type { EventDetails, StoredEvent } from '../domain/types.js';
-import type { EventDocument, EventWrite } from '../ports/event-repository.js';
+import type { RequestStep } from '../domain/venue-request.js';
+import type { EventDocument, EventSourcing, EventWrite, SourcingWrite } from '../ports/event-repository.js';
 import type { IdempotencyClaim } from '../ports/idempotency-repository.js';
 import { describeChange } from './change-log.js';
 import { type AppDeps, nowText } from './deps.js';
@@ -20,6 +22,7 @@ import { eventDocument, ifMatchAllows, storedEtag } from './etag.js';
 import { assertEventId, notFound } from './event-ids.js';
 import { prepareMail } from './mail.js';
 import { type LocationQuery, type ResolvedPlace, resolvePlaces, withResolvedPlaces } from './places.js';
+import { sourcingVersion, VENUE_TOKEN_LENGTH } from './sourcing.js';
 
 type ActorOf<Type extends Actor['type']> = Extract<Actor, { type: Type }>;
 
@@ -43,8 +46,15 @@ export interface OperatorRequester {
   actor: ActorOf<'operator'>;
 }
 
+/** A venue answering on its page (D22): the event of the request its link names. */
+export interface VenueRequester {
+  scope: 'venue';
+  organizationId: string;
+  actor: ActorOf<'venue'>;
+}
+
 /** Who asks for a change: where the event is looked up, and how the change log names them. */
-export type Requester = KeyRequester | PersonRequester | OperatorRequester;
+export type Requester = KeyRequester | PersonRequester | OperatorRequester | VenueRequester;
 
 /** Who may create an event, and becomes its creator. */
 export type Creator = KeyRequester | PersonRequester;
@@ -56,16 +66,25 @@ export type Precondition =
   /** An If-Match header: `*`, or one of its tags is the event's ETag. */
   | { ifMatch: string }
   /** The version a dashboard form carries: the event's ETag when the form was read. */
-  | { version: string };
+  | { version: string }
+  /**
+   * The version of the event with its requests and their proposals when a page was read (sourcing.ts
+   * `sourcingVersion`): a decision taken on a page that has gone stale writes nothing (D24).
+   */
+  | { sourcingVersion: string };
 
 /** What a domain change is given besides the event and its input. */
 export interface ChangeContext<Prepared, R extends Requester = Requester> {
   now: string;
-  /** A new id, for what the change adds (agenda sessions). */
+  /** A new id, for what the change adds (agenda sessions, requests, proposals). */
   newId: () => string;
+  /** A new random token, for the link a request sends its venue (D21). */
+  newToken: () => string;
   requester: R;
   /** What the change's `prepare` read (undefined without one). */
   prepared: Prepared;
+  /** The event's requests with their latest proposals, read inside the write: only for a sourcing change. */
+  sourcing?: EventSourcing;
 }
 
 /**
@@ -73,11 +92,18 @@ export interface ChangeContext<Prepared, R extends Requester = Requester> {
  * same transaction as the event (more change records, rows of its own, mail to send).
  */
 export interface ChangeOutcome {
+  /** The event after the change; the same object as before when only its requests changed. */
   event: StoredEvent;
   /** A status move's record data: where from, where to, and the comment or reason given. */
   data?: StatusChangeData;
   /** Mails that tell of the change (D25): queued in the outbox in its transaction, so only if it commits. */
   mails?: readonly ComposedMail[];
+  /** A sourcing change's steps on requests, in order: each saved, and recorded after the event's own record. */
+  steps?: readonly RequestStep[];
+  /** The SHA-256 of the new link token of each request the change sent, by request id. */
+  tokenHashes?: ReadonlyMap<string, string>;
+  /** Proposals the change adds (D23). */
+  proposals?: readonly Proposal[];
 }
 
 /** One kind of change (event-changes.ts): the pure change, and what it needs before the write. */
@@ -90,6 +116,11 @@ export interface EventChange<Input, Prepared = undefined, R extends Requester = 
    */
   prepare?(deps: AppDeps, organizationId: string, eventId: string, input: Input): Promise<Prepared>;
   /**
+   * Whether this change reads and writes the event's requests for proposals (D21–D24): it then runs on
+   * the store's sourcing path, with `context.sourcing` read inside the write. Plain changes never do.
+   */
+  sourcing?: true;
+  /**
    * The change of `current`, pure: its outcome, undefined when nothing changes, or a throw that refuses
    * it (in D5's order: a cancelled event, then every problem of the input, then orphaned sessions).
    */
@@ -100,10 +131,12 @@ export interface EventChange<Input, Prepared = undefined, R extends Requester = 
 export interface ChangedEvent {
   event: StoredEvent;
   document: EventDocument & { etag: string };
+  /** What the change made, as written; undefined when nothing changed. */
+  outcome?: ChangeOutcome;
 }
 
 /** The organization of the event `id` names within the requester's scope; 404 when there is none. */
-async function organizationInScope(
+export async function organizationInScope(
   deps: AppDeps,
   requester: PersonRequester | OperatorRequester,
   eventId: string,
@@ -120,10 +153,15 @@ async function organizationInScope(
   return organizationId;
 }
 
-const preconditionHolds = (precondition: Precondition, stored: EventDocument): boolean =>
-  'ifMatch' in precondition
-    ? ifMatchAllows(precondition.ifMatch, storedEtag(stored))
-    : precondition.version === storedEtag(stored);
+function preconditionHolds(
+  precondition: Precondition,
+  stored: EventDocument,
+  sourcing: EventSourcing | undefined,
+): boolean {
+  if ('ifMatch' in precondition) return ifMatchAllows(precondition.ifMatch, storedEtag(stored));
+  if ('version' in precondition) return precondition.version === storedEtag(stored);
+  return sourcing !== undefined && precondition.sourcingVersion === sourcingVersion(stored, sourcing);
+}
 
 /** The places of the locations sent, looked up before the write; undefined when none were sent. */
 function placesOf(deps: AppDeps, locations: readonly LocationQuery[] | undefined) {
@@ -179,34 +217,95 @@ export async function changeEvent<Input, Prepared, R extends Requester>(
   const now = nowText(deps);
   // An API key's scope is its organization, which the write itself is limited to: no read before it.
   const organizationId =
-    requester.scope === 'organization'
+    requester.scope === 'organization' || requester.scope === 'venue'
       ? requester.organizationId
       : await organizationInScope(deps, requester as PersonRequester | OperatorRequester, eventId, id);
   const resolving = placesOf(deps, change.sentLocations?.(input));
   const places = resolving && (await resolving);
   const prepared = change.prepare && (await change.prepare(deps, organizationId, eventId, input));
-  const context = { now, newId: () => deps.ids.uuid(), requester, prepared: prepared as Prepared };
+  const context: ChangeContext<Prepared, R> = {
+    now,
+    newId: () => deps.ids.uuid(),
+    newToken: () => deps.ids.token(VENUE_TOKEN_LENGTH),
+    requester,
+    prepared: prepared as Prepared,
+  };
   let result: ChangedEvent | undefined;
-  const written = await deps.store.events.update(organizationId, eventId, (current, stored) => {
+  const unchanged = (current: StoredEvent, stored: EventDocument) => {
+    result = { event: current, document: { text: stored.text, etag: storedEtag(stored) } };
+    return undefined;
+  };
+  const refusedByPrecondition = (current: StoredEvent, stored: EventDocument, sourcing?: EventSourcing) =>
     // A cancelled event is refused by the change first (409 before 412).
-    if (precondition && current.details.status !== 'cancelled' && !preconditionHolds(precondition, stored)) {
-      throw new PreconditionFailedError();
-    }
-    const outcome = change.apply(current, input, context);
-    const event = outcome && (places ? withPlaces(current, outcome.event, places) : outcome.event);
-    if (!outcome || !event) {
-      result = { event: current, document: { text: stored.text, etag: storedEtag(stored) } };
-      return undefined;
-    }
-    const write = writeOf(deps, requester.actor, current.details, event, outcome.data);
-    if (outcome.mails && outcome.mails.length > 0) {
-      write.mails = outcome.mails.map((mail) => prepareMail(deps, organizationId, mail));
-    }
-    result = write;
-    return write;
-  });
+    precondition !== undefined &&
+    current.details.status !== 'cancelled' &&
+    !preconditionHolds(precondition, stored, sourcing);
+  // A sourcing change sends no locations: it changes the event's status at most, and its requests.
+  const written = change.sourcing
+    ? await deps.store.events.updateSourcing(organizationId, eventId, (current, stored, sourcing) => {
+        if (refusedByPrecondition(current, stored, sourcing)) throw new PreconditionFailedError();
+        const outcome = change.apply(current, input, { ...context, sourcing });
+        if (!outcome) return unchanged(current, stored);
+        const write = sourcingWriteOf(deps, requester.actor, organizationId, current, outcome, now);
+        if (!write) return unchanged(current, stored);
+        result = {
+          event: outcome.event,
+          document: write.event?.document ?? { text: stored.text, etag: storedEtag(stored) },
+          outcome,
+        };
+        return write;
+      })
+    : await deps.store.events.update(organizationId, eventId, (current, stored) => {
+        if (refusedByPrecondition(current, stored)) throw new PreconditionFailedError();
+        const outcome = change.apply(current, input, context);
+        const event = outcome && (places ? withPlaces(current, outcome.event, places) : outcome.event);
+        if (!outcome || !event) return unchanged(current, stored);
+        const write = writeOf(deps, requester.actor, current.details, event, outcome.data);
+        if (outcome.mails && outcome.mails.length > 0) {
+          write.mails = outcome.mails.map((mail) => prepareMail(deps, organizationId, mail));
+        }
+        result = { ...write, outcome };
+        return write;
+      });
   if (!written || !result) throw notFound(id);
   return result;
+}
+
+/**
+ * What the store writes for a sourcing change: the event and its record when the event itself changed,
+ * then one record per request step that records one (D21: `changedFields` empty, the step's data),
+ * the requests as they are after their steps, the proposals and the mails. Undefined when the change
+ * made nothing to write.
+ */
+function sourcingWriteOf(
+  deps: AppDeps,
+  actor: Actor,
+  organizationId: string,
+  current: StoredEvent,
+  outcome: ChangeOutcome,
+  now: string,
+): SourcingWrite | undefined {
+  const steps = outcome.steps ?? [];
+  const eventChanged = outcome.event !== current;
+  const proposals = outcome.proposals ?? [];
+  const mails = outcome.mails ?? [];
+  if (!eventChanged && steps.length === 0 && proposals.length === 0 && mails.length === 0) return undefined;
+  const recorded = steps.flatMap((step) => (step.change ? [step.change] : []));
+  return {
+    ...(eventChanged ? { event: writeOf(deps, actor, current.details, outcome.event, outcome.data) } : {}),
+    changes: recorded.map((step) => ({
+      change: { id: deps.ids.uuid(), type: step.type, actor, changedFields: [], diff: [], data: step.data },
+      occurredAt: now,
+    })),
+    requests: {
+      saved: steps.flatMap((step) =>
+        step.after ? [{ request: step.after, tokenHash: outcome.tokenHashes?.get(step.after.id) }] : [],
+      ),
+      removed: steps.flatMap((step) => (step.after === null && step.before ? [step.before.id] : [])),
+    },
+    proposals: proposals.map((proposal) => ({ eventId: current.details.id, proposal })),
+    mails: mails.map((mail) => prepareMail(deps, organizationId, mail)),
+  };
 }
 
 /**

@@ -127,6 +127,16 @@ export function wakingOnQueuedMail(store: Store, wake: () => void): Store {
       if (queued) wake();
       return result;
     },
+    async updateSourcing(organizationId, id, change) {
+      let queued = false;
+      const result = await inner.updateSourcing(organizationId, id, (current, stored, sourcing) => {
+        const write = change(current, stored, sourcing);
+        queued = write !== undefined && write.mails.length > 0;
+        return write;
+      });
+      if (queued) wake();
+      return result;
+    },
   });
   const wrapMail = (inner: MailOutbox): MailOutbox => ({
     ...inner,

@@ -5,6 +5,7 @@ import { issueKey } from './api-keys.js';
 import { type AppDeps, nowText } from './deps.js';
 import { mailSettings } from './mail.js';
 import { inviteUser, type TokenPage } from './people.js';
+import { createVenue } from './venues.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
@@ -107,7 +108,7 @@ export interface DemoInvitations {
   invitePage: TokenPage;
 }
 
-/** The demo organization, its people and the planner's key. */
+/** The demo organization, its people, the planner's key and the venues of its directory. */
 export interface Demo {
   organizationId: string;
   userId: string;
@@ -115,6 +116,7 @@ export interface Demo {
   approverId: string;
   keyId: string;
   key: string;
+  venueIds: string[];
 }
 
 /** Each person's single-use link (24 h) where they choose a password. */
@@ -125,8 +127,44 @@ export interface DemoLinks {
 }
 
 /**
- * An organization with a planner in a group that has an approver and a key for the planner; with
- * `invitations`, for each of the two a single-use link (24 h) where they choose a password.
+ * The demo organization's directory (D20): a few venues to shortlist, so a newcomer can send an event
+ * out and answer as a venue from the link in `eventplan mail list`. Their addresses are on the reserved
+ * `.example` domain: no mail to them can reach anyone.
+ */
+export const DEMO_VENUES = [
+  {
+    name: 'Harbourside Conference Hotel',
+    email: 'events@harbourside.example',
+    city: 'Lisbon',
+    country: 'Portugal',
+    contactName: 'Inês Duarte',
+    website: 'https://harbourside.example',
+    guestRooms: 180,
+    largestMeetingRoomCapacity: 400,
+  },
+  {
+    name: 'Alfama Palace Hotel',
+    email: 'sales@alfama-palace.example',
+    city: 'Lisbon',
+    country: 'Portugal',
+    contactName: 'Rui Matos',
+    guestRooms: 95,
+    largestMeetingRoomCapacity: 150,
+  },
+  {
+    name: 'Casa do Rio Meeting Centre',
+    email: 'rfp@casadorio.example',
+    city: 'Porto',
+    country: 'Portugal',
+    guestRooms: 60,
+    largestMeetingRoomCapacity: 220,
+  },
+] as const;
+
+/**
+ * An organization with a planner in a group that has an approver, a key for the planner, a few venues
+ * in its directory, and with `invitations`, for each of the two people a single-use link (24 h) under `baseUrl` (default:
+ * PUBLIC_BASE_URL's) where they choose a password.
  */
 export async function createDemo(deps: AppDeps, invitations: DemoInvitations): Promise<Demo & DemoLinks>;
 export async function createDemo(deps: AppDeps): Promise<Demo>;
@@ -149,7 +187,9 @@ export async function createDemo(
   await addGroupMember(deps, { groupId, userId, role: 'member' });
   await addGroupMember(deps, { groupId, userId: approverId, role: 'approver' });
   const { keyId, key } = await issueKey(deps, userId);
-  const demo: Demo = { organizationId, userId, groupId, approverId, keyId, key };
+  const venueIds: string[] = [];
+  for (const venue of DEMO_VENUES) venueIds.push((await createVenue(deps, { organizationId }, venue)).id);
+  const demo: Demo = { organizationId, userId, groupId, approverId, keyId, key, venueIds };
   if (!invitations) return demo;
   const baseUrl = invitations.baseUrl ?? mailSettings(deps).publicBaseUrl;
   const plannerInvite = await inviteUser(deps, userId, baseUrl, invitations.invitePage);

@@ -2,7 +2,7 @@
  * The planning dashboard's use cases (D15, D16): what a signed-in person sees and does. Visibility is
  * the person's grants, enforced here and in the store's queries; API keys stay organization-wide.
  */
-import type { ChangeRecord } from '../domain/changes.js';
+import { actorUserId, type ChangeRecord } from '../domain/changes.js';
 import { copyBody } from '../domain/create-event.js';
 import { NotInAGroupError } from '../domain/errors.js';
 import { EVENT_FIELDS } from '../domain/event-field-table.js';
@@ -22,6 +22,7 @@ import { type AppDeps, nowText } from './deps.js';
 import { etagOf } from './etag.js';
 import { MOVE, UPDATE_DETAILS } from './event-changes.js';
 import { assertEventId, notFound } from './event-ids.js';
+import { shortlistedCount } from './sourcing.js';
 
 /** Who is signed in: enough to scope every query and name the change log's actor. */
 export interface PersonRef {
@@ -145,15 +146,18 @@ export interface EventView {
   changeValues: Map<string, ChangeValues>;
   /** Display names of everyone named in the history, by user id. */
   people: Record<string, Grantee>;
+  /** Names of the venues the event's requests went to (and the history names), by venue id. */
+  venues: Record<string, string>;
 }
 
 const HISTORY_SHOWN = 50;
 
 export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string): Promise<EventView> {
   const event = await findMine(deps, person, id);
-  const [grantees, history] = await Promise.all([
+  const [grantees, history, requests] = await Promise.all([
     deps.store.events.grantees(person.organizationId, event.details.id),
     deps.store.events.changes(person.organizationId, event.details.id, { limit: HISTORY_SHOWN }),
+    deps.store.venueRequests.listForEvent(person.organizationId, event.details.id),
   ]);
   const values = await changeValues(deps, person.organizationId, event.details.id, history);
   const viewer = viewerOf(
@@ -165,7 +169,7 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
     grantees.map((grantee) => [grantee.userId, grantee]),
   );
   for (const change of history) {
-    const userId = change.actor.type === 'operator' ? undefined : change.actor.userId;
+    const userId = actorUserId(change.actor);
     if (userId && !people[userId]) {
       const user = await deps.store.identity.findUser(userId);
       if (user) people[userId] = { userId, email: user.email, name: user.name };
@@ -183,10 +187,11 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
     approvers: grantees.filter((grantee) => grantee.userId !== event.createdBy),
     isCreator: viewer.isCreator,
     moves: allowedMoves(event, viewer),
-    checklist: preSendChecklist(event.details, nowText(deps)),
+    checklist: preSendChecklist(event.details, nowText(deps), shortlistedCount(requests)),
     history,
     changeValues: values,
     people,
+    venues: Object.fromEntries(requests.map(({ request }) => [request.venue.id, request.venue.name])),
   };
 }
 

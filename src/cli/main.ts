@@ -19,10 +19,12 @@ import {
   removeGroupMember,
 } from '../app/organizations.js';
 import { inviteUser, mailInvite, setPassword, signOutUser } from '../app/people.js';
+import { awardByOperator, declineByOperator } from '../app/venue-requests.js';
 import { ConfigError, loadConfig, readBaseUrl, readDatabaseConfig, readMailFrom } from '../config.js';
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { isStatusTarget } from '../domain/status.js';
 import { STATUSES } from '../domain/types.js';
+import { DECLINE_REASONS } from '../domain/venue-request.js';
 import { href } from '../web/href.js';
 
 interface GlobalOptions {
@@ -78,7 +80,12 @@ function action<A extends unknown[], R extends Record<string, unknown>>(
     const store = await openStore(databaseOf(options));
     try {
       await store.migrate();
-      const result = await run({ store, clock: systemClock, ids: randomIds }, ...(args.slice(0, -1) as A));
+      // Mail queued by a command (a venue's request, an award) comes from MAIL_FROM, its links lead to PUBLIC_BASE_URL.
+      const mail = { from: readMailFrom(process.env), publicBaseUrl: readBaseUrl(process.env) };
+      const result = await run(
+        { store, clock: systemClock, ids: randomIds, mail },
+        ...(args.slice(0, -1) as A),
+      );
       const written = options.json ? undefined : text?.(result);
       if (written === undefined) print(options, result);
       else process.stdout.write(written);
@@ -120,7 +127,7 @@ function mailsAsText({ mails }: Awaited<ReturnType<typeof listMails>>): string {
 export function buildCli(): Command {
   const program = new Command('eventplan')
     .description(
-      'Operate eventplan: serve the API and manage organizations, people, keys and event statuses.',
+      'Operate eventplan: serve the API and manage organizations, people, keys, event statuses and awards.',
     )
     .option('--json', 'print exactly one JSON object on stdout')
     .option('--database-url <url>', 'database to use (default: DATABASE_URL, else ./data/eventplan.db)')
@@ -309,6 +316,33 @@ export function buildCli(): Command {
         }
         return changeEventStatus(deps, options.event, options.to);
       }),
+    );
+
+  const rfp = program
+    .command('rfp')
+    .description("requests for proposals: award or decline a venue's proposal (each venue is told by mail)");
+  rfp
+    .command('award')
+    .description(
+      'award the request: the event is booked, every other request declined or closed, every venue told',
+    )
+    .requiredOption('--request <requestId>', 'venue request id')
+    .option('--comment <text>', 'told to the venue with the award')
+    .action(
+      action((deps, options: { request: string; comment?: string }) =>
+        awardByOperator(deps, options.request, options.comment),
+      ),
+    );
+  rfp
+    .command('decline')
+    .description("decline the request's proposal with a reason; the venue is told")
+    .requiredOption('--request <requestId>', 'venue request id')
+    .requiredOption('--reason <reason>', `one of ${DECLINE_REASONS.join(', ')}`)
+    .option('--comment <text>', 'told to the venue with the reason; required for other')
+    .action(
+      action((deps, options: { request: string; reason: string; comment?: string }) =>
+        declineByOperator(deps, options.request, options.reason, options.comment),
+      ),
     );
 
   program

@@ -66,18 +66,27 @@ function findRequest(requests: readonly VenueRequest[], requestId: string): Venu
 }
 
 /**
- * Awards a request (D24): only a `proposed` one whose proposal's validUntil has not passed, on an
- * event still sourcing. The request → `awarded`, the event → `booked`, every other request as
- * AWARD_EFFECT_ON_OTHERS says. Throws NotFoundError, EventNotSourcingError, RequestNotProposedError,
- * ProposalExpiredError, in that order.
+ * Whether the request may be awarded now, before its body is read: the request to award, or a throw of
+ * NotFoundError, EventNotSourcingError, RequestNotProposedError, ProposalExpiredError, in that order.
  */
-export function awardRequest(input: AwardInput): DecisionOutcome {
-  const { requests, now } = input;
-  const awarded = findRequest(requests, input.requestId);
+export function assertMayAward(input: Omit<AwardInput, 'comment'>): VenueRequest {
+  const awarded = findRequest(input.requests, input.requestId);
   if (!isSourcing(input.eventStatus)) throw new EventNotSourcingError(input.eventStatus);
   if (awarded.status !== 'proposed' || input.proposal === null)
     throw new RequestNotProposedError(awarded.status);
-  if (isPastDate(input.proposal.validUntil, now)) throw new ProposalExpiredError(input.proposal.validUntil);
+  if (isPastDate(input.proposal.validUntil, input.now))
+    throw new ProposalExpiredError(input.proposal.validUntil);
+  return awarded;
+}
+
+/**
+ * Awards a request (D24): only a `proposed` one whose proposal's validUntil has not passed, on an
+ * event still sourcing. The request → `awarded`, the event → `booked`, every other request as
+ * AWARD_EFFECT_ON_OTHERS says. Throws as assertMayAward does.
+ */
+export function awardRequest(input: AwardInput): DecisionOutcome {
+  const { requests, now } = input;
+  const awarded = assertMayAward(input);
 
   const steps: RequestStep[] = [
     decide(awarded, 'awarded', { reason: null, comment: input.comment }, true, now),
@@ -109,13 +118,22 @@ export interface DeclineInput {
  * EventNotSourcingError (a cancelled event), RequestNotProposedError.
  */
 export function declineRequest(input: DeclineInput): DecisionOutcome {
-  const request = findRequest(input.requests, input.requestId);
-  if (input.eventStatus === 'cancelled') throw new EventNotSourcingError(input.eventStatus);
-  if (request.status !== 'proposed') throw new RequestNotProposedError(request.status);
+  const request = assertMayDecline(input);
   return {
     eventStatus: input.eventStatus,
     steps: [decide(request, 'declined', input.decision, true, input.now)],
   };
+}
+
+/**
+ * Whether the request may be declined now, before its body is read: the request, or a throw of
+ * NotFoundError, EventNotSourcingError (a cancelled event), RequestNotProposedError, in that order.
+ */
+export function assertMayDecline(input: Omit<DeclineInput, 'decision' | 'now'>): VenueRequest {
+  const request = findRequest(input.requests, input.requestId);
+  if (input.eventStatus === 'cancelled') throw new EventNotSourcingError(input.eventStatus);
+  if (request.status !== 'proposed') throw new RequestNotProposedError(request.status);
+  return request;
 }
 
 function decide(

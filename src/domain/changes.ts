@@ -1,14 +1,33 @@
 /** The change log (D17): one record per committed change of an event. Plain data. */
 import type { EventDetails, EventStatus } from './types.js';
+import { REQUEST_CHANGE_TYPES, type RequestChangeData, type RequestChangeType } from './venue-request.js';
 
-export const CHANGE_TYPES = ['event.created', 'event.updated', 'event.status_changed'] as const;
+/** Changes of the event itself. */
+export const EVENT_CHANGE_TYPES = ['event.created', 'event.updated', 'event.status_changed'] as const;
+export type EventChangeType = (typeof EVENT_CHANGE_TYPES)[number];
+
+/** Every type of change record: the event's own, then the steps of its venue requests (D21). */
+export const CHANGE_TYPES = [...EVENT_CHANGE_TYPES, ...REQUEST_CHANGE_TYPES] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
-/** Who made a change: an API key (and its user), a person in the dashboard, or an operator's command. */
+export function isRequestChangeType(type: ChangeType): type is RequestChangeType {
+  return (REQUEST_CHANGE_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * Who made a change: an API key (and its user), a person in the dashboard, an operator's command, or
+ * a venue answering a request for proposals on its page (D21).
+ */
 export type Actor =
   | { type: 'api_key'; keyId: string; userId: string }
   | { type: 'person'; userId: string }
-  | { type: 'operator' };
+  | { type: 'operator' }
+  | { type: 'venue'; venueId: string };
+
+/** The user an actor names, if any: a venue and an operator are no user. */
+export function actorUserId(actor: Actor): string | undefined {
+  return actor.type === 'api_key' || actor.type === 'person' ? actor.userId : undefined;
+}
 
 /** An RFC 6902 operation. */
 export interface PatchOperation {
@@ -26,6 +45,9 @@ export interface StatusChangeData {
   reason?: string;
 }
 
+/** What a change record carries beyond its fields: a status move's, or a venue request step's. */
+export type ChangeData = StatusChangeData | RequestChangeData;
+
 /** A change as the use case describes it; the store numbers it (sequence, revision) when it commits. */
 export interface NewChange {
   id: string;
@@ -34,7 +56,17 @@ export interface NewChange {
   /** The top-level fields whose value changed (updatedAt, which every change moves, is left out). */
   changedFields: string[];
   diff: PatchOperation[];
-  data?: StatusChangeData;
+  data?: ChangeData;
+}
+
+/** The data of a status move, when the record is one. */
+export function statusChangeData(change: Pick<NewChange, 'type' | 'data'>): StatusChangeData | undefined {
+  return change.type === 'event.status_changed' ? (change.data as StatusChangeData | undefined) : undefined;
+}
+
+/** The data of a venue request step, when the record is one. */
+export function requestChangeData(change: Pick<NewChange, 'type' | 'data'>): RequestChangeData | undefined {
+  return isRequestChangeType(change.type) ? (change.data as RequestChangeData | undefined) : undefined;
 }
 
 export interface ChangeRecord extends NewChange {

@@ -69,6 +69,17 @@ describe('checkEmailAddress', () => {
     }
   });
 
+  it('refuses an address a browser takes but mail cannot be sent to', () => {
+    for (const text of [
+      '.sales@x.example',
+      'sales.@x.example',
+      'a..b@x.example',
+      `${'a'.repeat(65)}@x.example`,
+    ]) {
+      expect(email(text), text).toEqual({ result: INVALID, codes: ['invalid_format'] });
+    }
+  });
+
   it('refuses a line break as such, never as a header injection', () => {
     expect(email('a@x.example\r\nBcc: b@y.example').codes).toEqual(['line_break']);
   });

@@ -2,6 +2,7 @@
  * Shape checks for the values venues and proposals add to those of values.ts: one line of text, an
  * email address, an https URL and a percent. Each records its problem and returns INVALID on failure.
  */
+import { mailAddressProblem } from './mail.js';
 import { type Checked, INVALID, type Problems } from './problems.js';
 import { checkAmount, checkText, describeType } from './values.js';
 
@@ -74,6 +75,12 @@ export function checkEmailAddress(
       'invalid_format',
       'must be one email address such as sales@hotel.example (no name, no list, no spaces)',
     );
+    return INVALID;
+  }
+  // Also one that mail can be sent to (mail.ts): a browser accepts a few that SMTP does not carry.
+  const undeliverable = mailAddressProblem(text);
+  if (undeliverable) {
+    problems.add(path, 'invalid_format', undeliverable);
     return INVALID;
   }
   return text;

@@ -18,6 +18,8 @@ const NOW = '2026-02-01T10:00:00.000Z';
 const CREATOR = 'creator';
 const APPROVER = 'approver';
 const STRANGER = 'stranger';
+/** Venues on the shortlist: one, so D21's checklist item is met unless a test says otherwise. */
+const ON_SHORTLIST = 1;
 
 /** Every checklist item filled in, no warning. */
 const READY_BODY = {
@@ -140,7 +142,7 @@ describe('D16 moves by role', () => {
     const event = stored(status, status === 'cancelled' ? PREVIOUS : null);
     const viewer = ROLES[role];
     expect(allowedMoves(event, viewer).includes(move)).toBe(to !== undefined);
-    const attempt = () => makeMove(event, viewer, { move, note: NOTES[move] }, NOW);
+    const attempt = () => makeMove(event, viewer, { move, note: NOTES[move] }, NOW, ON_SHORTLIST);
     if (to === undefined) {
       expect(attempt).toThrow(MoveNotAllowedError);
       return;
@@ -194,10 +196,22 @@ describe('reopening', () => {
 
   it.each(ACTIVE)('returns an event cancelled from %s to %s', (status) => {
     const viewer = ROLES['an approver'];
-    const cancelled = makeMove(stored(status), viewer, { move: 'cancel', note: 'Postponed' }, NOW);
+    const cancelled = makeMove(
+      stored(status),
+      viewer,
+      { move: 'cancel', note: 'Postponed' },
+      NOW,
+      ON_SHORTLIST,
+    );
     expect(cancelled.event.previousStatus).toBe(status);
     expect(cancelled.note).toEqual({ field: 'reason', text: 'Postponed' });
-    const reopened = makeMove(cancelled.event, viewer, { move: 'reopen' }, '2026-02-02T00:00:00.000Z');
+    const reopened = makeMove(
+      cancelled.event,
+      viewer,
+      { move: 'reopen' },
+      '2026-02-02T00:00:00.000Z',
+      ON_SHORTLIST,
+    );
     expect(reopened).toMatchObject({ from: 'cancelled', to: status });
     expect(reopened.event.details.status).toBe(status);
     expect(reopened.event.previousStatus).toBeNull();
@@ -213,7 +227,7 @@ describe('comments and reasons', () => {
 
   it.each(cases)('refuses "$move" without a $field', ({ move, status, field }) => {
     for (const note of [undefined, '', '   \n ']) {
-      const attempt = () => makeMove(stored(status), viewer, { move, note }, NOW);
+      const attempt = () => makeMove(stored(status), viewer, { move, note }, NOW, ON_SHORTLIST);
       expect(attempt).toThrow(ValidationError);
       try {
         attempt();
@@ -230,7 +244,8 @@ describe('comments and reasons', () => {
     status,
     field,
   }) => {
-    const tooLong = () => makeMove(stored(status), viewer, { move, note: 'x'.repeat(1001) }, NOW);
+    const tooLong = () =>
+      makeMove(stored(status), viewer, { move, note: 'x'.repeat(1001) }, NOW, ON_SHORTLIST);
     expect(tooLong).toThrow(ValidationError);
     try {
       tooLong();
@@ -241,7 +256,7 @@ describe('comments and reasons', () => {
     }
     // Characters, not UTF-16 units.
     const longest = '☕'.repeat(1000);
-    const outcome = makeMove(stored(status), viewer, { move, note: `  ${longest} ` }, NOW);
+    const outcome = makeMove(stored(status), viewer, { move, note: `  ${longest} ` }, NOW, ON_SHORTLIST);
     expect(outcome.note).toEqual({ field, text: longest });
   });
 
@@ -251,6 +266,7 @@ describe('comments and reasons', () => {
       viewer,
       { move: 'proposals_received', note: 'hi' },
       NOW,
+      ON_SHORTLIST,
     );
     expect(outcome.note).toBeUndefined();
   });
@@ -258,7 +274,7 @@ describe('comments and reasons', () => {
 
 describe('the pre-send checklist', () => {
   it('passes an event with a city, attendees, a day and a deadline', () => {
-    expect(preSendChecklist(details(), NOW)).toEqual({ missing: [], warnings: [] });
+    expect(preSendChecklist(details(), NOW, ON_SHORTLIST)).toEqual({ missing: [], warnings: [] });
   });
 
   it('names each missing item with its field', () => {
@@ -269,7 +285,7 @@ describe('the pre-send checklist', () => {
       [{ decisionDeadline: null }, 'decisionDeadline'],
     ];
     for (const [body, field] of cases) {
-      const { missing } = preSendChecklist(details(body), NOW);
+      const { missing } = preSendChecklist(details(body), NOW, ON_SHORTLIST);
       expect(missing.map((item) => item.field)).toEqual([field]);
       expect(missing[0]!.message).not.toBe('');
     }
@@ -279,7 +295,7 @@ describe('the pre-send checklist', () => {
       meetingRoomDates: [],
       decisionDeadline: null,
     });
-    expect(preSendChecklist(empty, NOW).missing.map((item) => item.field)).toEqual([
+    expect(preSendChecklist(empty, NOW, ON_SHORTLIST).missing.map((item) => item.field)).toEqual([
       'formattedLocations',
       'numPeople',
       'meetingRoomDates',
@@ -287,10 +303,26 @@ describe('the pre-send checklist', () => {
     ]);
   });
 
+  it('asks for at least one venue on the shortlist (D21), last', () => {
+    const empty = details({ numPeople: 0 });
+    expect(preSendChecklist(empty, NOW, 0).missing).toEqual([
+      { field: 'numPeople', message: 'Give the number of attendees.' },
+      { field: 'venueRequests', message: 'Add at least one venue to the shortlist.' },
+    ]);
+    expect(preSendChecklist(details(), NOW, 3).missing).toEqual([]);
+  });
+
+  it('refuses "Send to venues" with an empty shortlist, naming the shortlist', () => {
+    const viewer = viewerOf(stored('draft'), [CREATOR], CREATOR);
+    const attempt = () => makeMove(stored('draft'), viewer, { move: 'send_to_venues' }, NOW, 0);
+    expect(attempt).toThrow(ChecklistIncompleteError);
+    expect(attempt).toThrow(/shortlist/);
+  });
+
   it('counts a night of rooms as a day of the event', () => {
     const roomsOnly = details({ meetingRoomDates: [], accommodations: { '2026-05-03': { Single: 5 } } });
     expect(roomsOnly.eventDates).not.toEqual([]);
-    expect(preSendChecklist(roomsOnly, NOW).missing).toEqual([]);
+    expect(preSendChecklist(roomsOnly, NOW, ON_SHORTLIST).missing).toEqual([]);
   });
 
   it('blocks "Request approval" and "Send to venues" only', () => {
@@ -301,7 +333,7 @@ describe('the pre-send checklist', () => {
       ['request_approval', creator],
       ['send_to_venues', approver],
     ] as const) {
-      const attempt = () => makeMove(stored('draft', null, incomplete), viewer, { move }, NOW);
+      const attempt = () => makeMove(stored('draft', null, incomplete), viewer, { move }, NOW, ON_SHORTLIST);
       expect(attempt).toThrow(ChecklistIncompleteError);
       try {
         attempt();
@@ -319,7 +351,7 @@ describe('the pre-send checklist', () => {
     ];
     for (const [status, move] of unchecked) {
       expect(() =>
-        makeMove(stored(status, null, incomplete), approver, { move, note: 'n' }, NOW),
+        makeMove(stored(status, null, incomplete), approver, { move, note: 'n' }, NOW, ON_SHORTLIST),
       ).not.toThrow();
     }
   });
@@ -327,26 +359,33 @@ describe('the pre-send checklist', () => {
   it('refuses a move that is not allowed before judging the checklist', () => {
     const stranger = ROLES['someone neither creator nor approver'];
     expect(() =>
-      makeMove(stored('draft', null, { numPeople: 0 }), stranger, { move: 'send_to_venues' }, NOW),
+      makeMove(
+        stored('draft', null, { numPeople: 0 }),
+        stranger,
+        { move: 'send_to_venues' },
+        NOW,
+        ON_SHORTLIST,
+      ),
     ).toThrow(MoveNotAllowedError);
   });
 
   it('warns, without blocking, when the peak night holds more rooms than attendees', () => {
     const atLimit = details({ numPeople: 6, accommodations: { '2026-05-04': { Single: 4, Double: 2 } } });
-    expect(preSendChecklist(atLimit, NOW).warnings).toEqual([]);
+    expect(preSendChecklist(atLimit, NOW, ON_SHORTLIST).warnings).toEqual([]);
     const over = details({
       numPeople: 5,
       accommodations: { '2026-05-03': { Single: 2 }, '2026-05-04': { Single: 4, Double: 2 } },
     });
     expect(peakNight(over)).toEqual({ night: '2026-05-04', rooms: 6 });
-    const { missing, warnings } = preSendChecklist(over, NOW);
+    const { missing, warnings } = preSendChecklist(over, NOW, ON_SHORTLIST);
     expect(missing).toEqual([]);
     expect(warnings.map((item) => item.field)).toEqual(['accommodations']);
     expect(warnings[0]!.message).toContain('2026-05-04');
     const viewer = ROLES['the creator of an event without approvers'];
-    expect(makeMove({ ...stored('draft'), details: over }, viewer, { move: 'send_to_venues' }, NOW).to).toBe(
-      'wait_for_proposals',
-    );
+    expect(
+      makeMove({ ...stored('draft'), details: over }, viewer, { move: 'send_to_venues' }, NOW, ON_SHORTLIST)
+        .to,
+    ).toBe('wait_for_proposals');
   });
 
   it('takes the earliest of equal peak nights, and none when no night holds a room', () => {
@@ -364,21 +403,23 @@ describe('the pre-send checklist', () => {
       endTime: '10:00',
     };
     const fits = details({ numPeople: 40, agenda: [{ ...session, capacity: 40 }] });
-    expect(preSendChecklist(fits, NOW).warnings).toEqual([]);
+    expect(preSendChecklist(fits, NOW, ON_SHORTLIST).warnings).toEqual([]);
     const over = details({ numPeople: 40, agenda: [{ ...session, capacity: 41 }] });
-    const { missing, warnings } = preSendChecklist(over, NOW);
+    const { missing, warnings } = preSendChecklist(over, NOW, ON_SHORTLIST);
     expect(missing).toEqual([]);
     expect(warnings.map((item) => item.field)).toEqual(['agenda']);
     expect(warnings[0]!.message).toContain('Keynote');
     const viewer = ROLES['the creator of an event with approvers'];
     expect(
-      makeMove({ ...stored('draft'), details: over }, viewer, { move: 'request_approval' }, NOW).to,
+      makeMove({ ...stored('draft'), details: over }, viewer, { move: 'request_approval' }, NOW, ON_SHORTLIST)
+        .to,
     ).toBe('pending_approval');
   });
 
   it('warns that a date deadline has passed only once its whole day is over', () => {
     const deadline = details({ decisionDeadline: '2026-04-01' });
-    const warned = (now: string) => preSendChecklist(deadline, now).warnings.map((item) => item.field);
+    const warned = (now: string) =>
+      preSendChecklist(deadline, now, ON_SHORTLIST).warnings.map((item) => item.field);
     expect(warned('2026-03-31T23:59:59.999Z')).toEqual([]);
     expect(warned('2026-04-01T00:00:00.000Z')).toEqual([]);
     expect(warned('2026-04-01T23:59:59.999Z')).toEqual([]);
@@ -387,17 +428,20 @@ describe('the pre-send checklist', () => {
 
   it('warns that a date-time deadline has passed from that instant', () => {
     const deadline = details({ decisionDeadline: '2026-04-01T12:00:00+02:00' });
-    const warned = (now: string) => preSendChecklist(deadline, now).warnings.map((item) => item.field);
+    const warned = (now: string) =>
+      preSendChecklist(deadline, now, ON_SHORTLIST).warnings.map((item) => item.field);
     expect(warned('2026-04-01T09:59:59.999Z')).toEqual([]);
     expect(warned('2026-04-01T10:00:00.000Z')).toEqual(['decisionDeadline']);
   });
 
   it('never blocks a move on a passed deadline', () => {
     const late = { ...stored('draft'), details: details({ decisionDeadline: '2026-01-15' }) };
-    expect(preSendChecklist(late.details, NOW).warnings.map((item) => item.field)).toEqual([
+    expect(preSendChecklist(late.details, NOW, ON_SHORTLIST).warnings.map((item) => item.field)).toEqual([
       'decisionDeadline',
     ]);
     const viewer = ROLES['the creator of an event without approvers'];
-    expect(makeMove(late, viewer, { move: 'send_to_venues' }, NOW).to).toBe('wait_for_proposals');
+    expect(makeMove(late, viewer, { move: 'send_to_venues' }, NOW, ON_SHORTLIST).to).toBe(
+      'wait_for_proposals',
+    );
   });
 });

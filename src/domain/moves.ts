@@ -7,6 +7,7 @@ import type { ChecklistItem } from './errors.js';
 import { ChecklistIncompleteError, MoveNotAllowedError, ValidationError } from './errors.js';
 import type { EventDetails, EventStatus, StoredEvent } from './types.js';
 import { LIMITS } from './types.js';
+import { shortlistChecklistItem } from './venue-request-steps.js';
 
 export const MOVES = [
   'request_approval',
@@ -149,8 +150,11 @@ function deadlineEnd(deadline: string): number {
   return Date.parse(deadline);
 }
 
-/** D16's pre-send checklist and its warnings. `now` decides whether the deadline has passed. */
-export function preSendChecklist(details: EventDetails, now: string): Checklist {
+/**
+ * D16's pre-send checklist and its warnings, with D21's item: at least one venue on the shortlist
+ * (`shortlisted`: how many there are). `now` decides whether the deadline has passed.
+ */
+export function preSendChecklist(details: EventDetails, now: string, shortlisted: number): Checklist {
   const missing: ChecklistItem[] = [];
   if (details.formattedLocations.length === 0) {
     missing.push({ field: 'formattedLocations', message: 'Add at least one candidate city.' });
@@ -165,6 +169,8 @@ export function preSendChecklist(details: EventDetails, now: string): Checklist 
   if (details.decisionDeadline === null) {
     missing.push({ field: 'decisionDeadline', message: 'Set a decision deadline.' });
   }
+  const shortlist = shortlistChecklistItem(shortlisted);
+  if (shortlist) missing.push(shortlist);
 
   const warnings: ChecklistItem[] = [];
   const peak = peakNight(details);
@@ -221,8 +227,15 @@ export interface MoveOutcome {
 /**
  * Makes one D16 move, or throws: ValidationError (a required comment or reason is missing or too
  * long), MoveNotAllowedError (not from this status, or not for this viewer), ChecklistIncompleteError.
+ * `shortlisted`: how many venues are on the event's shortlist (D21's checklist item).
  */
-export function makeMove(event: StoredEvent, viewer: Viewer, request: MoveRequest, now: string): MoveOutcome {
+export function makeMove(
+  event: StoredEvent,
+  viewer: Viewer,
+  request: MoveRequest,
+  now: string,
+  shortlisted: number,
+): MoveOutcome {
   const { move } = request;
   const from = event.details.status;
   const noteField = MOVE_NOTE_FIELD[move];
@@ -246,7 +259,7 @@ export function makeMove(event: StoredEvent, viewer: Viewer, request: MoveReques
     throw new MoveNotAllowedError(`You may not "${MOVE_LABELS[move]}" this event.`);
   }
   if (CHECKED_MOVES.has(move)) {
-    const { missing } = preSendChecklist(event.details, now);
+    const { missing } = preSendChecklist(event.details, now, shortlisted);
     if (missing.length > 0) throw new ChecklistIncompleteError(missing);
   }
   const to = targetOf(move, event);

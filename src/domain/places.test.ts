@@ -21,6 +21,15 @@ describe('place keys and countries', () => {
     expect(countryCodeOf('USA')).toBe('US');
     expect(countryCodeOf('Atlantis')).toBeUndefined();
   });
+
+  it('reads a name as the current code, never a retired one that ICU names alike', () => {
+    expect(countryCodeOf('France')).toBe('FR');
+    expect(countryCodeOf('Russia')).toBe('RU');
+    expect(countryCodeOf('United Kingdom')).toBe('GB');
+    expect(countryCodeOf('Germany')).toBe('DE');
+    expect(countryCodeOf('Vietnam')).toBe('VN');
+    expect(countryCodeOf('Curaçao')).toBe('CW');
+  });
 });
 
 describe('choosing the place a location clearly means', () => {

@@ -34,6 +34,30 @@ interface Countries {
 }
 let countries: Countries | undefined;
 
+/**
+ * Codes ISO 3166 no longer gives a country (deprecated or reserved), which ICU still names: each shares
+ * its name with a current code (FX "France" beside FR, SU "Russia" beside RU, UK beside GB) and would
+ * otherwise take the name from it.
+ */
+const RETIRED_CODES = new Set([
+  'AN',
+  'BU',
+  'CS',
+  'DD',
+  'DY',
+  'FX',
+  'HV',
+  'NH',
+  'RH',
+  'SU',
+  'TP',
+  'UK',
+  'VD',
+  'YD',
+  'YU',
+  'ZR',
+]);
+
 /** Country names in English, as the runtime's ICU data spells them, keyed by placeKey; and the codes. */
 function knownCountries(): Countries {
   if (countries) return countries;
@@ -44,7 +68,7 @@ function knownCountries(): Countries {
     for (let second = 65; second <= 90; second++) {
       const code = String.fromCharCode(first, second);
       const name = names.of(code);
-      if (!name || name === code || code === 'ZZ') continue;
+      if (!name || name === code || code === 'ZZ' || RETIRED_CODES.has(code)) continue;
       codes.add(code);
       byName.set(placeKey(name), code);
     }

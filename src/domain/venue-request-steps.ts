@@ -205,6 +205,30 @@ export function withdrawOnCancel(requests: readonly VenueRequest[], now: string)
     .map((request) => withdrawRequest(request, now));
 }
 
+/** While the event is in one of these statuses, venues are being asked: nothing waits on the shortlist. */
+export function sendsAtOnceIn(status: EventStatus): boolean {
+  return sendsAtOnce(status);
+}
+
+/**
+ * The request steps a move of the event from `from` to `to` brings, whoever makes it (a person's
+ * move, an operator's status, a reopening): into `wait_for_proposals` (or straight into
+ * `proposals_received`) every shortlisted request is sent (D21); into `cancelled` every open request
+ * is withdrawn and its venue told (D24). Other moves change no request.
+ */
+export function stepsOnStatusMove(
+  from: EventStatus,
+  to: EventStatus,
+  requests: readonly VenueRequest[],
+  event: Pick<SourcingEvent, 'decisionDeadline'>,
+  now: string,
+): RequestStep[] {
+  if (from === to) return [];
+  if (to === 'cancelled') return withdrawOnCancel(requests, now);
+  if (sendsAtOnce(to)) return sendShortlist(requests, event, now);
+  return [];
+}
+
 /**
  * D16's pre-send checklist item that D21 adds, given how many venues are on the shortlist: null when
  * there is at least one.

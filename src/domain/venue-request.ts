@@ -154,10 +154,18 @@ export const REQUEST_CHANGE_TYPES = [
 ] as const;
 export type RequestChangeType = (typeof REQUEST_CHANGE_TYPES)[number];
 
+/** What a request step's change record carries (D21). */
+export interface RequestChangeData {
+  requestId: string;
+  venueId: string;
+  /** `proposal.submitted`: the revision submitted. */
+  proposalRevision?: number;
+}
+
 export interface RequestChange {
   type: RequestChangeType;
   /** D21: `changedFields` is empty; this is the record's `data`. */
-  data: { requestId: string; venueId: string; proposalRevision?: number };
+  data: RequestChangeData;
 }
 
 /** What one step did to one request, for the use case to store, record and mail. */

@@ -6,6 +6,7 @@ import { EMAIL_MAX_LENGTH } from './contact-values.js';
 import { formattedAddress } from './derived.js';
 import { ValidationError, VenueArchivedError } from './errors.js';
 import { type FieldDescription, fieldLabels, mergeResource, readNewResource } from './field-descriptions.js';
+import { placeKey } from './places.js';
 import { Problems } from './problems.js';
 import { isPlainObject } from './values.js';
 
@@ -258,3 +259,9 @@ export function venueAddress(venue: Pick<Venue, 'city' | 'state' | 'country'>): 
     country: venue.country ?? undefined,
   });
 }
+
+/**
+ * A venue's name or city as the directory sorts and searches it (D20): lower case, accents removed,
+ * spaces collapsed, like a place's name ("São Paulo" and "sao paulo" are the same).
+ */
+export const venueSearchKey = (text: string): string => placeKey(text);

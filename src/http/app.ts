@@ -29,6 +29,8 @@ import { docsRoutes } from './routes/docs.js';
 import { eventRoutes } from './routes/events.js';
 import { createReadiness, installOps, type Readiness } from './routes/ops.js';
 import { placeRoutes } from './routes/places.js';
+import { venueRequestRoutes } from './routes/venue-requests.js';
+import { venueRoutes } from './routes/venues.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { escapeMalformedPercents } from './safe-url.js';
 
@@ -189,6 +191,8 @@ export async function buildApp(options: AppOptions) {
       v1.setNotFoundHandler(notFound);
       await v1.register(eventRoutes(options.deps));
       await v1.register(changeRoutes(options.deps));
+      await v1.register(venueRoutes(options.deps));
+      await v1.register(venueRequestRoutes(options.deps));
       if (options.webhooks) {
         await v1.register(webhookRoutes({ ...options.deps, urlProblem: options.webhooks.urlProblem }));
         const changeCommitted = options.webhooks.changeCommitted;

@@ -6,6 +6,7 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { CHANGE_TYPES } from '../domain/changes.js';
 import {
   AddSessionOperation,
   AgendaItem,
@@ -25,9 +26,11 @@ import {
   OperatorActor,
   PatchOperation,
   PersonActor,
+  RequestChangeData,
   Revision,
   RevisionPage,
   StatusChangeData,
+  VenueActor,
 } from './routes/change-schemas.js';
 import {
   Accommodations,
@@ -49,6 +52,29 @@ import {
   UpdateEventRequest,
 } from './routes/event-schemas.js';
 import { Place } from './routes/place-schemas.js';
+import {
+  AwardVenueRequest,
+  BudgetComparison,
+  CancellationStep,
+  Decision,
+  DeclineVenueRequest,
+  NewVenueRequest,
+  NightRates,
+  Proposal,
+  ProposalBudget,
+  ProposalCoverage,
+  ProposalList,
+  ProposalTotals,
+  RoomRate,
+  RoomRates,
+  RoomRatesInput,
+  SubmitProposalRequest,
+  TurnDown,
+  VenueRequest,
+  VenueRequestList,
+  VenueRequestStatus,
+} from './routes/venue-request-schemas.js';
+import { CreateVenueRequest, UpdateVenueRequest, Venue, VenueList } from './routes/venue-schemas.js';
 import {
   CreatedWebhookEndpoint,
   CreateWebhookEndpointRequest,
@@ -98,9 +124,11 @@ const COMPONENT_SCHEMAS: TSchema[] = [
   ApiKeyActor,
   PersonActor,
   OperatorActor,
+  VenueActor,
   Actor,
   PatchOperation,
   StatusChangeData,
+  RequestChangeData,
   Change,
   Revision,
   ChangePage,
@@ -115,6 +143,30 @@ const COMPONENT_SCHEMAS: TSchema[] = [
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookPayload,
+  Venue,
+  VenueList,
+  CreateVenueRequest,
+  UpdateVenueRequest,
+  RoomRate,
+  NightRates,
+  RoomRates,
+  RoomRatesInput,
+  CancellationStep,
+  ProposalTotals,
+  ProposalCoverage,
+  BudgetComparison,
+  ProposalBudget,
+  Proposal,
+  ProposalList,
+  SubmitProposalRequest,
+  TurnDown,
+  Decision,
+  VenueRequestStatus,
+  VenueRequest,
+  VenueRequestList,
+  NewVenueRequest,
+  AwardVenueRequest,
+  DeclineVenueRequest,
 ];
 
 const OpenApiDocumentRoute = operation({
@@ -161,7 +213,7 @@ const SIGNED_HEADERS = {
 
 /** The deliveries themselves (OpenAPI 3.1 `webhooks`): one entry per change type, one payload schema. */
 const WEBHOOKS = Object.fromEntries(
-  ['event.created', 'event.updated', 'event.status_changed', 'webhook.test'].map((type) => [
+  [...CHANGE_TYPES, 'webhook.test'].map((type) => [
     type,
     {
       post: {
@@ -209,6 +261,12 @@ nesting too deep, …), a malformed header.
 (\`304\` while unchanged) or in \`If-Match\` on PATCH (\`412\` when someone else changed the event first).
 
 **Idempotent create.** Send an \`Idempotency-Key\` on POST to retry a create safely for 24 hours.
+
+**Venue sourcing.** Keep your organization's venues in \`/v1/venues\`; ask them for proposals with
+\`POST /v1/events/{id}/venue-requests\` (shortlisted until the event is sent out, then sent at once: each venue
+gets a mail with a link where it answers, no account needed); read their proposals with computed totals,
+room-block coverage and budget comparison; award one (the others are declined or closed, every venue told)
+or decline one.
 
 **Changes.** Every committed change of an event is recorded once: \`GET /v1/events/{id}/revisions\` lists an
 event's history with snapshots, and \`GET /v1/changes\` is the organization's feed in commit order, paged

@@ -7,6 +7,7 @@ import {
   ConflictError,
   DomainError,
   EventCancelledError,
+  EventNotSourcingError,
   IdempotencyKeyInUseError,
   IdempotencyKeyReusedError,
   MoveNotAllowedError,
@@ -14,11 +15,28 @@ import {
   NotInAGroupError,
   PreconditionFailedError,
   type Problem,
+  ProposalExpiredError,
   RateLimitedError,
+  RequestClosedError,
+  RequestNotProposedError,
+  RequestNotSentError,
   ServiceUnavailableError,
   UnauthorizedError,
   ValidationError,
+  VenueAlreadyRequestedError,
+  VenueArchivedError,
 } from '../domain/errors.js';
+
+/** Refusals of venue sourcing (D20–D24): the state of a venue, an event or a request forbids the step. */
+const SOURCING_CONFLICTS = [
+  VenueArchivedError,
+  EventNotSourcingError,
+  VenueAlreadyRequestedError,
+  RequestNotSentError,
+  RequestClosedError,
+  RequestNotProposedError,
+  ProposalExpiredError,
+];
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -48,6 +66,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof ConflictError || error instanceof IdempotencyKeyInUseError) return 409;
   if (error instanceof MoveNotAllowedError || error instanceof ChecklistIncompleteError) return 409;
   if (error instanceof NotInAGroupError) return 409;
+  if (SOURCING_CONFLICTS.some((type) => error instanceof type)) return 409;
   if (error instanceof PreconditionFailedError) return 412;
   if (error instanceof IdempotencyKeyReusedError) return 422;
   if (error instanceof RateLimitedError) return 429;

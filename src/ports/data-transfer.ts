@@ -54,6 +54,54 @@ export interface ChangeLogRecord {
   snapshot: string;
 }
 
+/**
+ * One venue of the directory (D20) as stored: its JSON document travels as the exact text stored,
+ * with the folded name and city the directory sorts and searches by.
+ */
+export interface VenueRecord {
+  organizationId: string;
+  id: string;
+  nameKey: string;
+  cityKey: string;
+  archivedAt: string | null;
+  document: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * One request for proposals (D21) as stored, with the hash of its venue's link token (the link keeps
+ * working after the move); turn-down and decision as the exact JSON text stored.
+ */
+export interface VenueRequestRecord {
+  organizationId: string;
+  id: string;
+  eventId: string;
+  venueId: string;
+  status: string;
+  responseDueDate: string | null;
+  sentAt: string | null;
+  viewedAt: string | null;
+  respondedAt: string | null;
+  turnDown: string | null;
+  decision: string | null;
+  tokenHash: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One revision of a proposal (D23) as stored: its terms as the exact JSON text stored. */
+export interface ProposalRecord {
+  organizationId: string;
+  id: string;
+  eventId: string;
+  requestId: string;
+  revision: number;
+  submittedAt: string;
+  submittedBy: string;
+  terms: string;
+}
+
 /** A secret of the service itself (the dashboard's form-token key): the same after the move. */
 export interface ServerSecretRecord {
   name: string;
@@ -141,6 +189,9 @@ export type RecordBatch =
   | { kind: 'invites'; records: InviteRecord[] }
   | { kind: 'sessions'; records: SessionRecord[] }
   | { kind: 'changes'; records: ChangeLogRecord[] }
+  | { kind: 'venues'; records: VenueRecord[] }
+  | { kind: 'venueRequests'; records: VenueRequestRecord[] }
+  | { kind: 'proposals'; records: ProposalRecord[] }
   | { kind: 'webhookEndpoints'; records: WebhookEndpointRecord[] }
   | { kind: 'webhookDeliveries'; records: WebhookDeliveryRecord[] }
   | { kind: 'mails'; records: MailRecord[] }
@@ -152,7 +203,8 @@ export type RecordKind = RecordBatch['kind'];
  * Moves every record between stores as it is: ids, key hashes, grants, statuses, counts, the
  * Idempotency-Key records of creates, the dashboard's password hashes, invites and sessions (so
  * people stay signed in across the move), the change log with each organization's sequence counter,
- * webhook endpoints (secrets, cursor, health) and their deliveries (without leases), the mail outbox
+ * venues, requests for proposals (with their token hashes, so venues' links keep working) and
+ * proposals, webhook endpoints (secrets, cursor, health) and their deliveries (without leases), the mail outbox
  * (without leases), and the service's own secrets. Every stored idempotency record is complete (it is written in
  * its event's transaction); expired ones are copied too, and are ignored and purged as on the source.
  */
@@ -160,7 +212,7 @@ export interface DataTransfer {
   /**
    * Every record from one consistent snapshot, kind by kind (organizations, users, groups,
    * memberships, apiKeys, events, grants, idempotencyKeys, passwords, invites, sessions, changes,
-   * webhookEndpoints, webhookDeliveries, mails, serverSecrets), each kind ordered by its key compared byte by byte (numbers by value),
+   * venues, venueRequests, proposals, webhookEndpoints, webhookDeliveries, mails, serverSecrets), each kind ordered by its key compared byte by byte (numbers by value),
    * so two stores holding the same data export the same sequence.
    */
   exportRecords(batchSize?: number): AsyncIterable<RecordBatch>;

@@ -1,8 +1,11 @@
 import type { ChangeRecord, NewChange } from '../domain/changes.js';
 import type { OutboxMail } from '../domain/mail.js';
+import type { Proposal } from '../domain/proposal.js';
 import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
+import type { VenueRequest } from '../domain/venue-request.js';
 import type { IdempotencyClaim } from './idempotency-repository.js';
 import type { KeyCredentials } from './identity-repository.js';
+import type { RequestWithProposal } from './venue-request-repository.js';
 
 export interface EventPage {
   /** Each list item as ready-to-send JSON, newest first. */
@@ -34,6 +37,31 @@ export interface EventWrite {
   document: EventDocument & { etag: string };
   /** Stored in the outbox in the write's transaction (D25): sent if, and only if, the write commits. */
   mails?: readonly OutboxMail[];
+}
+
+/** The event's requests for proposals with their latest proposals, as read inside a write (D21–D24). */
+export type EventSourcing = readonly RequestWithProposal[];
+
+/** A request as a write stores it: inserted, or replacing the stored one with the same id. */
+export interface RequestRowWrite {
+  request: VenueRequest;
+  /** The SHA-256 (hex) of the venue's new link token, when the step sent the request; else the stored one stays. */
+  tokenHash?: string;
+}
+
+/**
+ * What a write of an event's sourcing stores, all in one transaction: the event itself when it
+ * changed (its row and its own change record, first), then one change record per request step in
+ * order, the requests saved or removed, the proposals added, and the mails that tell of it all.
+ */
+export interface SourcingWrite {
+  /** Absent when only the requests changed: the event's row is then left as it is. */
+  event?: Omit<EventWrite, 'mails'>;
+  /** Records of the request steps, after the event's own; `occurredAt` is when the step was made. */
+  changes: readonly { change: NewChange; occurredAt: string }[];
+  requests: { saved: readonly RequestRowWrite[]; removed: readonly string[] };
+  proposals: readonly { eventId: string; proposal: Proposal }[];
+  mails: readonly OutboxMail[];
 }
 
 /** One person on an event's grants, with what the dashboard shows of them. */
@@ -105,6 +133,22 @@ export interface EventRepository {
     organizationId: string,
     id: string,
     change: (current: StoredEvent, stored: EventDocument) => EventWrite | undefined,
+  ): Promise<StoredEvent | undefined>;
+  /**
+   * Like `update`, for a change that reads and writes the event's requests for proposals (D21–D24):
+   * `change` also gets the event's requests with their latest proposals, read inside the write's
+   * transaction after the event is locked (SQLite: the write queue's transaction; PostgreSQL: the
+   * event's row lock), so two changes deciding on the same requests (two awards) run one after the
+   * other and the second sees what the first wrote. Plain updates never take this path.
+   */
+  updateSourcing(
+    organizationId: string,
+    id: string,
+    change: (
+      current: StoredEvent,
+      stored: EventDocument,
+      sourcing: EventSourcing,
+    ) => SourcingWrite | undefined,
   ): Promise<StoredEvent | undefined>;
   list(organizationId: string, page: { offset: number; limit: number }): Promise<EventPage>;
   /**

@@ -6,6 +6,8 @@ import type { IdentityRepository } from './identity-repository.js';
 import type { MailOutbox } from './mail-outbox.js';
 import type { PlaceRepository } from './place-repository.js';
 import type { SessionRepository } from './session-repository.js';
+import type { VenueRepository } from './venue-repository.js';
+import type { VenueRequestRepository } from './venue-request-repository.js';
 import type { WebhookRepository } from './webhook-repository.js';
 
 /** What a store can report about its own load, for metrics; each backend fills what it has. */
@@ -38,6 +40,10 @@ export interface Store {
   readonly webhooks: WebhookRepository;
   /** Mail waiting to be sent, and what became of what was sent (D25). */
   readonly mail: MailOutbox;
+  /** The organization's directory of venues (D20). */
+  readonly venues: VenueRepository;
+  /** Requests for proposals and their proposals, as read (D21–D23); written with their event (`events.updateSourcing`). */
+  readonly venueRequests: VenueRequestRepository;
   /** The gazetteer candidate locations resolve to; shared by every organization. */
   readonly places: PlaceRepository;
   /** Bulk export and import, for moving data between backends (`eventplan copy-data`). */

@@ -4,6 +4,7 @@
  * found the event cancelled meanwhile, it says first that nothing was saved.
  */
 import type { EventView } from '../app/planning.js';
+import { actorUserId, statusChangeData } from '../domain/changes.js';
 import { personName } from './format.js';
 import { href } from './href.js';
 import { type Frame, Layout } from './layout.js';
@@ -12,12 +13,12 @@ import { statusLabel } from './words.js';
 
 /** The move that cancelled the event: who made it, the reason, and the status reopening returns to. */
 function cancellationOf(view: EventView) {
-  const change = view.history.find(
-    (record) => record.type === 'event.status_changed' && record.data?.to === 'cancelled',
-  );
-  if (!change?.data) return undefined;
-  const who = change.actor.type === 'operator' ? 'An operator' : personName(view.people[change.actor.userId]);
-  return { who, reason: change.data.reason, before: change.data.from };
+  const change = view.history.find((record) => statusChangeData(record)?.to === 'cancelled');
+  const move = change && statusChangeData(change);
+  if (!change || !move) return undefined;
+  const userId = actorUserId(change.actor);
+  const who = userId === undefined ? 'An operator' : personName(view.people[userId]);
+  return { who, reason: move.reason, before: move.from };
 }
 
 export function CancelledPage(props: {

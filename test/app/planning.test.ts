@@ -17,6 +17,7 @@ import {
   versionOf,
   viewMyEvent,
 } from '../../src/app/planning.js';
+import { statusChangeData } from '../../src/domain/changes.js';
 import {
   ChecklistIncompleteError,
   EventCancelledError,
@@ -28,6 +29,7 @@ import {
 } from '../../src/domain/errors.js';
 import type { EventStatus } from '../../src/domain/types.js';
 import { BACKENDS, describeStore } from '../contract/backends.js';
+import { asPerson, shortlistVenue } from '../helpers/sourcing.js';
 import { testClock } from '../people/people-deps.js';
 
 /** A body that passes the pre-send checklist. */
@@ -302,6 +304,7 @@ for (const backend of BACKENDS) {
 
     it('records each move with who made it, its comment or reason', async () => {
       const { id } = await createMyEvent(deps, creator, { name: 'Moving', ...READY });
+      await shortlistVenue(deps, asPerson(creator), id);
       expect((await viewMyEvent(deps, creator, id)).moves).toEqual(['request_approval', 'cancel']);
       expect((await viewMyEvent(deps, approver, id)).moves).toEqual(['send_to_venues', 'cancel']);
       await expect(moveMyEvent(deps, creator, id, { move: 'send_to_venues' })).rejects.toBeInstanceOf(
@@ -356,6 +359,7 @@ for (const backend of BACKENDS) {
 
     it('applies a move once when two people make it together, and refuses the one made stale', async () => {
       const { id } = await createMyEvent(deps, creator, { name: 'Contested', ...READY });
+      await shortlistVenue(deps, asPerson(creator), id);
       await moveMyEvent(deps, creator, id, { move: 'request_approval' });
       // Both approvers saw "Approve and send" on the page.
       expect((await viewMyEvent(deps, approver, id)).moves).toContain('approve_and_send');
@@ -366,7 +370,9 @@ for (const backend of BACKENDS) {
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
       expect(rejected.reason).toBeInstanceOf(MoveNotAllowedError);
-      const approvals = (await history(id)).filter((change) => change.data?.to === 'wait_for_proposals');
+      const approvals = (await history(id)).filter(
+        (change) => statusChangeData(change)?.to === 'wait_for_proposals',
+      );
       expect(approvals).toHaveLength(1);
 
       // The creator's page still offered "Return to draft"; the event has moved on since.
@@ -374,7 +380,13 @@ for (const backend of BACKENDS) {
         moveMyEvent(deps, creator, id, { move: 'return_to_draft', note: 'Withdrawn' }),
       ).rejects.toBeInstanceOf(MoveNotAllowedError);
       expect((await viewMyEvent(deps, creator, id)).details.status).toBe('wait_for_proposals');
-      expect(await history(id)).toHaveLength(3);
+      // Created, approval requested, approved and sent, and the one venue's request sent.
+      expect((await history(id)).map((change) => change.type).reverse()).toEqual([
+        'event.created',
+        'event.status_changed',
+        'event.status_changed',
+        'venue_request.sent',
+      ]);
     });
 
     it('still lets an operator set any status, recorded as the operator', async () => {

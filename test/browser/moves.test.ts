@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGroupMember, createGroup } from '../../src/app/organizations.js';
+import { asPerson, shortlistVenue } from '../helpers/sourcing.js';
 import {
   clickAndLoad,
   type Dashboard,
@@ -48,6 +49,18 @@ if (!hasChromium) {
       await clickAndLoad(page, page.getByRole('main').getByRole('button', { name: label, exact: true }));
     };
     const csrfOf = (page: Page) => page.locator('input[name="_csrf"]').first().inputValue();
+    /** A ready event with a venue on its shortlist, as D16's checklist asks before sending (D21). */
+    const readyEvent = async (body: Record<string, unknown>) => {
+      const id = await d.createEvent(body);
+      const venue = await d.api('POST', '/v1/venues', {
+        name: `Venue for ${String(body.name)}`,
+        email: `${id}@venues.example`,
+        city: 'Lisbon',
+      });
+      const shortlisted = await d.api('POST', `/v1/events/${id}/venue-requests`, { venueId: venue.json.id });
+      expect(shortlisted.status, JSON.stringify(shortlisted.json)).toBe(201);
+      return id;
+    };
 
     it('blocks "Request approval" with the checklist, each missing item linking to its field', async () => {
       const id = await d.createEvent({ name: 'Bare draft' });
@@ -59,6 +72,7 @@ if (!hasChromium) {
         'Give the number of attendees.',
         'Give the event at least one day: meeting-room dates or a night of rooms.',
         'Set a decision deadline.',
+        'Add at least one venue to the shortlist.',
       ]);
       await move(planner, id, 'Request approval');
       await expect(planner.getByRole('alert').innerText()).resolves.toContain(
@@ -77,7 +91,7 @@ if (!hasChromium) {
     });
 
     it('shows warnings without blocking: more rooms than attendees, a session too big, a deadline passed', async () => {
-      const id = await d.createEvent(
+      const id = await readyEvent(
         fullEvent({ name: 'Crowded', numPeople: 30, decisionDeadline: '2020-01-01' }),
       );
       await planner.goto(`${d.base}/app/events/${id}`);
@@ -92,7 +106,7 @@ if (!hasChromium) {
     });
 
     it('takes an event from draft to completed through approval, with a return to draft on the way', async () => {
-      const id = await d.createEvent(fullEvent({ name: 'Annual conference' }));
+      const id = await readyEvent(fullEvent({ name: 'Annual conference' }));
       await move(planner, id, 'Request approval');
       await expect(planner.getByText('Status changed.').isVisible()).resolves.toBe(true);
       expect(await statusOf(id)).toBe('pending_approval');
@@ -148,7 +162,7 @@ if (!hasChromium) {
     });
 
     it('cancels with a required reason, then reopens back to the status it had', async () => {
-      const id = await d.createEvent(fullEvent({ name: 'Roadshow' }));
+      const id = await readyEvent(fullEvent({ name: 'Roadshow' }));
       await move(planner, id, 'Request approval');
       await move(approver, id, 'Approve and send');
       await move(planner, id, 'Proposals received');
@@ -177,7 +191,7 @@ if (!hasChromium) {
     });
 
     it('offers "Send to venues" to an approver on a draft, and to a creator without approvers', async () => {
-      const id = await d.createEvent(fullEvent({ name: 'Approver sends' }));
+      const id = await readyEvent(fullEvent({ name: 'Approver sends' }));
       expect(await offered(approver, id)).toEqual(['Send to venues', 'Cancel event']);
       await move(approver, id, 'Send to venues');
       expect(await statusOf(id)).toBe('wait_for_proposals');
@@ -199,13 +213,18 @@ if (!hasChromium) {
         '/app/events/new',
       );
       const solo = new URL(outsider.url()).pathname.split('/').pop()!;
+      await shortlistVenue(
+        d.t.deps,
+        asPerson({ organizationId: outsiderOrg, userId: d.people.outsider.id }),
+        solo,
+      );
       expect(await offered(outsider, solo)).toEqual(['Send to venues', 'Cancel event']);
       await move(outsider, solo, 'Send to venues');
       await expect(outsider.locator('.status').innerText()).resolves.toBe('Waiting for proposals');
     });
 
     it('refuses a forged move the person was not offered, and a move another one made stale', async () => {
-      const id = await d.createEvent(fullEvent({ name: 'Guarded' }));
+      const id = await readyEvent(fullEvent({ name: 'Guarded' }));
       await move(planner, id, 'Request approval');
       // The creator is not offered "Approve and send"; posting it anyway is refused and changes nothing.
       await planner.goto(`${d.base}/app/events/${id}`);

@@ -158,7 +158,17 @@ describe('eventplan operator commands', { timeout: SPAWN_TIMEOUT_MS }, () => {
       'keyId',
       'organizationId',
       'userId',
+      'venueIds',
     ]);
+    // A few venues in the directory, ready to shortlist (D20).
+    expect(demo.venueIds).toHaveLength(3);
+    const venues = await call(demo.key, 'GET', '/v1/venues');
+    expect(
+      venues
+        .json()
+        .data.map((venue: { id: string }) => venue.id)
+        .sort(),
+    ).toEqual([...demo.venueIds].sort());
     // The planner and the approver each get an invite to choose a dashboard password (D15).
     expect(demo.inviteUrl).not.toBe(demo.approverInviteUrl);
     expect(Date.parse(demo.inviteExpiresAt)).toBeGreaterThan(Date.now());

@@ -17,6 +17,7 @@ import {
 import type { EventDetails } from '../../src/domain/types.js';
 import type { ChangeLogRecord } from '../../src/ports/data-transfer.js';
 import type { Store } from '../../src/ports/store.js';
+import { asPerson, shortlistVenue } from '../helpers/sourcing.js';
 import { openTestStore } from '../helpers/test-store.js';
 import { testClock } from '../people/people-deps.js';
 import { BACKENDS, describeStore } from './backends.js';
@@ -133,6 +134,8 @@ for (const backend of BACKENDS) {
       );
       snapshots.push(await document(organizationId, id));
       tick();
+      // Shortlisting records nothing (D21); the checklist asks for it before the move.
+      await shortlistVenue(deps, asPerson({ organizationId, userId: creator }), id);
       await moveMyEvent(deps, { organizationId, userId: creator }, id, { move: 'request_approval' });
       snapshots.push(await document(organizationId, id));
       tick();

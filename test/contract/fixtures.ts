@@ -4,6 +4,8 @@ import { describeChange } from '../../src/app/change-log.js';
 import { eventDocument } from '../../src/app/etag.js';
 import { buildNewEvent } from '../../src/domain/create-event.js';
 import type { StoredEvent } from '../../src/domain/types.js';
+import { buildNewVenue, type Venue, venueSummary } from '../../src/domain/venue.js';
+import type { VenueRequest } from '../../src/domain/venue-request.js';
 import type { EventWrite } from '../../src/ports/event-repository.js';
 import type { IdempotencyClaim } from '../../src/ports/idempotency-repository.js';
 import type { ApiKeyRecord, MemberRole } from '../../src/ports/identity-repository.js';
@@ -94,5 +96,37 @@ export function rewrite(current: StoredEvent, next: StoredEvent): EventWrite {
     event: next,
     change: describeChange({ ids: fixtureIds }, operator, current.details, next.details),
     document: eventDocument(next.details),
+  };
+}
+
+/** A venue of the directory as a create makes it (D20). */
+export function newVenue(body: Record<string, unknown> = {}, now = nextTime()): Venue {
+  return buildNewVenue(
+    { name: 'Hotel Atlântico', email: 'sales@atlantico.example', city: 'Lisbon', ...body },
+    { id: randomUUID(), now },
+  );
+}
+
+/** A request of `event` to `venue`, on the shortlist unless `fields` say otherwise. */
+export function newRequest(
+  event: StoredEvent,
+  venue: Venue,
+  fields: Partial<VenueRequest> = {},
+  now = nextTime(),
+): VenueRequest {
+  return {
+    id: randomUUID(),
+    eventId: event.details.id,
+    venue: venueSummary(venue),
+    status: 'shortlisted',
+    responseDueDate: null,
+    sentAt: null,
+    viewedAt: null,
+    respondedAt: null,
+    turnDown: null,
+    decision: null,
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
   };
 }

@@ -8,6 +8,7 @@ import { setPassword } from '../../src/app/people.js';
 import type { ChangeType } from '../../src/domain/changes.js';
 import { runJson, SPAWN_TIMEOUT_MS } from '../cli/run-cli.js';
 import { SAMPLE_PLACES } from '../helpers/places.js';
+import { asPerson, shortlistVenue } from '../helpers/sourcing.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { browserFor, formFields, PASSWORD } from './form-browser.js';
 import { type Client, clientFor, createEvent } from './requests.js';
@@ -31,6 +32,8 @@ describe('change records of every way to change an event', { timeout: SPAWN_TIME
     await t.deps.store.places.replaceAll(SAMPLE_PLACES, 'sample@1');
   });
   afterAll(() => t.close());
+
+  const plannerRequester = () => asPerson({ organizationId: t.demo.organizationId, userId: t.demo.userId });
 
   /** The event's change records, oldest first. */
   const recorded = async (id: string): Promise<ChangeType[]> =>
@@ -165,16 +168,22 @@ describe('change records of every way to change an event', { timeout: SPAWN_TIME
       expect(response.statusCode, response.body).toBe(303);
     };
     const moved = ['event.status_changed'] as ChangeType[];
+    // A venue on the shortlist (D16's checklist, D21): shortlisting records nothing, sending one record per venue.
+    await expectRecords(id, () => shortlistVenue(t.deps, plannerRequester(), id), []);
     await expectRecords(id, () => move(planner, id, 'request_approval'), moved);
     await expectRecords(id, () => move(planner, id, 'return_to_draft', { comment: 'Not yet' }), moved);
     await expectRecords(id, () => move(planner, id, 'request_approval'), moved);
-    await expectRecords(id, () => move(approver, id, 'approve_and_send'), moved);
-    await expectRecords(id, () => move(planner, id, 'cancel', { reason: 'Venue closed' }), moved);
+    await expectRecords(id, () => move(approver, id, 'approve_and_send'), [...moved, 'venue_request.sent']);
+    await expectRecords(id, () => move(planner, id, 'cancel', { reason: 'Venue closed' }), [
+      ...moved,
+      'venue_request.withdrawn',
+    ]);
     await expectRecords(id, () => move(planner, id, 'reopen'), moved);
     await expectRecords(id, () => move(planner, id, 'proposals_received'), moved);
     await expectRecords(id, () => move(planner, id, 'mark_booked'), moved);
     await expectRecords(id, () => move(planner, id, 'mark_completed'), moved);
-    await expectRecords(copy, () => move(approver, copy, 'send_to_venues'), moved);
+    await shortlistVenue(t.deps, plannerRequester(), copy);
+    await expectRecords(copy, () => move(approver, copy, 'send_to_venues'), [...moved, 'venue_request.sent']);
 
     // The operator's `event status`: one record, and none for the status the event already has.
     const status = (to: string) =>

@@ -36,6 +36,22 @@ const WEBHOOK_ENDPOINT_OPERATIONS = [
   'POST /v1/webhook-endpoints/{id}/test',
 ];
 
+const VENUE_OPERATIONS = [
+  'POST /v1/venues',
+  'GET /v1/venues',
+  'GET /v1/venues/{id}',
+  'PATCH /v1/venues/{id}',
+  'DELETE /v1/venues/{id}',
+  'POST /v1/events/{id}/venue-requests',
+  'GET /v1/events/{id}/venue-requests',
+  'GET /v1/events/{id}/venue-requests/{requestId}',
+  'DELETE /v1/events/{id}/venue-requests/{requestId}',
+  'POST /v1/events/{id}/venue-requests/{requestId}/proposals',
+  'GET /v1/events/{id}/venue-requests/{requestId}/proposals',
+  'POST /v1/events/{id}/venue-requests/{requestId}/award',
+  'POST /v1/events/{id}/venue-requests/{requestId}/decline',
+];
+
 const operation = (method: string, path: string) => document.paths[path][method];
 const headerNames = (response: { headers?: Record<string, unknown> }) => Object.keys(response.headers ?? {});
 
@@ -91,6 +107,7 @@ describe('the document', () => {
         'GET /v1/places',
         ...EVENT_OPERATIONS.map(([method, path]) => `${method.toUpperCase()} ${path}`),
         ...WEBHOOK_ENDPOINT_OPERATIONS,
+        ...VENUE_OPERATIONS,
       ].sort(),
     );
   });
@@ -100,6 +117,13 @@ describe('the document', () => {
       'event.created',
       'event.status_changed',
       'event.updated',
+      'proposal.submitted',
+      'venue_request.awarded',
+      'venue_request.declined',
+      'venue_request.no_response',
+      'venue_request.sent',
+      'venue_request.turned_down',
+      'venue_request.withdrawn',
       'webhook.test',
     ]);
     expect(document.webhooks['event.updated'].post.requestBody.content['application/json'].schema).toEqual({

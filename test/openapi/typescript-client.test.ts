@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickstart } from '../../clients/typescript/examples/quickstart.js';
 import { createEventplanClient, type EventplanClientOptions, type RetryInfo } from '../../clients/typescript/src/index.js';
 import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
+import { changeEventStatus } from '../../src/app/events.js';
 import { expectMatchesOpenApi, fromFetch } from '../helpers/openapi.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -89,6 +90,43 @@ describe('the TypeScript client on a live server', () => {
     );
     const createdAt = listed.map((event) => event.createdAt);
     expect(createdAt).toEqual([...createdAt].sort().reverse());
+  });
+
+  it('adds a venue, shortlists it on an event, enters a proposal and awards it, each typed', async () => {
+    const client = createEventplanClient(options);
+    const venue = await client.POST('/v1/venues', {
+      body: { name: 'Typed Hotel', email: 'typed@venues.example', city: 'Lisbon' },
+    });
+    expect(venue.data?.name).toBe('Typed Hotel');
+    const event = await client.POST('/v1/events', {
+      body: { name: 'Typed sourcing', eventDates: [{ startDate: '2090-05-01', endDate: '2090-05-02' }] },
+    });
+    const eventId = event.data!.id;
+    const shortlisted = await client.POST('/v1/events/{id}/venue-requests', {
+      params: { path: { id: eventId } },
+      body: { venueId: venue.data!.id },
+    });
+    expect(shortlisted.data?.status).toBe('shortlisted');
+    const requestId = shortlisted.data!.id;
+    const path = { id: eventId, requestId };
+    const early = await client.POST('/v1/events/{id}/venue-requests/{requestId}/proposals', {
+      params: { path },
+      body: { validUntil: '2090-04-01', meetingRoomRental: 500 },
+    });
+    expect(early.error?.code).toBe('request_not_sent');
+    await changeEventStatus(t.deps, eventId, 'wait_for_proposals');
+    const proposal = await client.POST('/v1/events/{id}/venue-requests/{requestId}/proposals', {
+      params: { path },
+      body: { validUntil: '2090-04-01', meetingRoomRental: 500 },
+    });
+    expect(proposal.data?.totals.total).toBe(500);
+    const awarded = await client.POST('/v1/events/{id}/venue-requests/{requestId}/award', {
+      params: { path },
+      body: { comment: 'Yes' },
+    });
+    expect(awarded.data?.status).toBe('awarded');
+    const listed = await client.GET('/v1/events/{id}/venue-requests', { params: { path: { id: eventId } } });
+    expect(listed.data?.data.map((request) => request.decision?.comment)).toEqual(['Yes']);
   });
 
   it('reports a refused request with its problem details', async () => {

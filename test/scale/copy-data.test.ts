@@ -18,7 +18,7 @@ import { randomIds, systemClock } from '../../src/adapters/system.js';
 import { issueKey, revokeKey } from '../../src/app/api-keys.js';
 import { tallyStore } from '../../src/app/copy-data.js';
 import type { AppDeps, Principal } from '../../src/app/deps.js';
-import { changeEventStatus, createEvent, updateEvent } from '../../src/app/events.js';
+import { apiKeyRequester, changeEventStatus, createEvent, updateEvent } from '../../src/app/events.js';
 import { prepareMail, queueMails } from '../../src/app/mail.js';
 import {
   createDemo,
@@ -34,6 +34,8 @@ import {
   setPassword,
   signIn,
 } from '../../src/app/people.js';
+import { openVenueRequest, submitVenueProposal } from '../../src/app/venue-portal.js';
+import { addVenueRequest } from '../../src/app/venue-requests.js';
 import { createDispatcher } from '../../src/app/webhook-dispatcher.js';
 import { createEndpoint, rotateSecret, type WebhookDeps } from '../../src/app/webhook-endpoints.js';
 import { sign } from '../../src/app/webhook-signature.js';
@@ -99,6 +101,7 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
   let waitingMail: OutboxMail;
   let endpointSecret: string;
   let sourceDeliveries: WebhookDelivery[];
+  let venueToken: string;
   const peopleOf = (store: Store): PeopleDeps => ({
     store,
     clock: systemClock,
@@ -138,6 +141,14 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         },
       ],
     });
+    // A request for proposals sent to a venue, which answered through its link (before the endpoint
+    // exists, so nothing of it is delivered): the link must keep working from the new database.
+    await addVenueRequest(deps, apiKeyRequester(principal), eventIds[3]!, { venueId: demo.venueIds[0]! });
+    await changeEventStatus(deps, eventIds[3]!, 'wait_for_proposals');
+    const [requestMail] = await source.mail.list({ to: 'events@harbourside.example', limit: 1 });
+    venueToken = /\/rfp\/(\w+)/.exec(requestMail!.text!)![1]!;
+    await openVenueRequest(deps, venueToken);
+    await submitVenueProposal(deps, venueToken, { validUntil: '2090-01-01', meetingRoomRental: 900 });
     // A webhook endpoint for status changes, whose secret is rotated: the first delivery fails for good
     // (no retry left), the next two fail once and wait an hour for their retry.
     const webhookDeps: WebhookDeps = { ...deps, urlProblem: () => undefined };
@@ -244,13 +255,18 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         passwords: 2,
         invites: 4,
         sessions: 1,
-        // 14 creates, one update and three status changes by an operator.
-        changes: 18,
+        // 14 creates, one update and four status changes by an operator (one sending a request), and the
+        // venue's proposal with the move to proposals_received it made.
+        changes: 22,
+        // The demo venues of both organizations; one request, answered with one proposal.
+        venues: 6,
+        venueRequests: 1,
+        proposals: 1,
         // The endpoint, and its three status-change deliveries.
         webhookEndpoints: 1,
         webhookDeliveries: 3,
-        // The mail waiting in the outbox.
-        mails: 1,
+        // The mail waiting in the outbox, and the venue's request.
+        mails: 2,
         // The dashboard's form-token key of the embedded service.
         serverSecrets: 1,
       });
@@ -352,6 +368,16 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
               (delivery) => delivery.status,
             ),
           ).toEqual(['succeeded', 'pending', 'pending', 'failed']);
+          // The venue's link works from the new database, its request and proposal as they were.
+          const page = await openVenueRequest(
+            { store: copy, clock: systemClock, ids: randomIds },
+            venueToken,
+          );
+          expect(page).toMatchObject({
+            open: true,
+            request: { status: 'proposed' },
+            proposal: { revision: 1, meetingRoomRental: 900 },
+          });
           // The waiting mail is in the new outbox, due, with its Message-ID.
           expect(await copy.mail.find(demo.organizationId, waitingMail.id)).toEqual(waitingMail);
           // The form-token key is the one the embedded service used: forms already open still post.

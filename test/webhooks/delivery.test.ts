@@ -6,6 +6,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSafeTransport } from '../../src/adapters/webhook/safe-transport.js';
+import { changeEventStatus } from '../../src/app/events.js';
 import { createDispatcher, type Dispatcher } from '../../src/app/webhook-dispatcher.js';
 import { RESPONSE_BODY_LIMIT } from '../../src/domain/webhooks.js';
 import type { WebhookTransport } from '../../src/ports/webhook-transport.js';
@@ -105,6 +106,34 @@ for (const backend of BACKENDS) {
       expect(
         (await deliveriesOf(endpoint.id)).map((delivery: { status: string }) => delivery.status),
       ).toEqual(['succeeded', 'succeeded']);
+    });
+
+    it('delivers the steps of a request for proposals with their request, venue and revision (D21)', async () => {
+      await newEndpoint(['venue_request.sent', 'proposal.submitted']);
+      const eventId = await createEvent(client, { name: 'Sourced' });
+      await changeEventStatus(t.deps, eventId, 'wait_for_proposals');
+      const venue = json(
+        await api('POST', '/venues', {
+          name: 'Hooked Hotel',
+          email: 'hooked@venues.example',
+          city: 'Lisbon',
+        }),
+      );
+      const request = json(await api('POST', `/events/${eventId}/venue-requests`, { venueId: venue.id }));
+      await api('POST', `/events/${eventId}/venue-requests/${request.id}/proposals`, {
+        validUntil: '2090-01-01',
+        meetingRoomRental: 100,
+      });
+      const delivered = (await receiver.waitFor(2)).map((received) => JSON.parse(received.body));
+      const byType = Object.fromEntries(delivered.map((body) => [body.type, body.data]));
+      expect(byType['venue_request.sent']).toMatchObject({
+        eventId,
+        changedFields: [],
+        requestId: request.id,
+        venueId: venue.id,
+        actor: { type: 'api_key' },
+      });
+      expect(byType['proposal.submitted']).toMatchObject({ requestId: request.id, proposalRevision: 1 });
     });
 
     it('retries on the schedule with the same webhook-id, and keeps the failed answers', async () => {

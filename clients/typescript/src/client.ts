@@ -1,7 +1,7 @@
 /**
  * A small typed client for the eventplan API: openapi-fetch over the types generated from the
- * OpenAPI document (./schema.ts), so every operation (events, revisions, changes, webhook endpoints,
- * places) is a typed `GET`/`POST`/`PATCH`/`DELETE`, plus the habits every integration needs: follow pagination
+ * OpenAPI document (./schema.ts), so every operation (events, revisions, changes, venues, requests for
+ * proposals and proposals, webhook endpoints, places) is a typed `GET`/`POST`/`PATCH`/`DELETE`, plus the habits every integration needs: follow pagination
  * (`listAllEvents`), read and tail the change feed (`changeFeed`), and back off when rate limited (a
  * 429 is retried after its `Retry-After`).
  */
@@ -24,6 +24,17 @@ export type CreateWebhookEndpointRequest = components['schemas']['CreateWebhookE
 export type UpdateWebhookEndpointRequest = components['schemas']['UpdateWebhookEndpointRequest'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type Place = components['schemas']['Place'];
+export type Venue = components['schemas']['Venue'];
+export type VenueList = components['schemas']['VenueList'];
+export type CreateVenueRequest = components['schemas']['CreateVenueRequest'];
+export type UpdateVenueRequest = components['schemas']['UpdateVenueRequest'];
+export type VenueRequest = components['schemas']['VenueRequest'];
+export type VenueRequestStatus = components['schemas']['VenueRequestStatus'];
+export type NewVenueRequest = components['schemas']['NewVenueRequest'];
+export type Proposal = components['schemas']['Proposal'];
+export type SubmitProposalRequest = components['schemas']['SubmitProposalRequest'];
+export type AwardVenueRequest = components['schemas']['AwardVenueRequest'];
+export type DeclineVenueRequest = components['schemas']['DeclineVenueRequest'];
 
 export interface ChangeFeedOptions {
   /** A `nextCursor` you saved; without it the feed starts at the organization's first change. */

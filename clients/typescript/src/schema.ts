@@ -131,6 +131,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/venues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List venues
+         * @description The directory in name order, archived venues left out. `q` matches the name or the city; `page` and `limit` as for events.
+         */
+        get: operations["listVenues"];
+        put?: never;
+        /**
+         * Add a venue
+         * @description Adds a venue to the organization's directory. The city is resolved to a place like an event's candidate city (`place_id`, `countryCode`, `timeZone` when one place is clearly meant). A name or email with a line break is a 400: they end up in mail headers.
+         */
+        post: operations["createVenue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/venues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a venue
+         * @description One venue, archived or not (requests already made keep showing an archived venue).
+         */
+        get: operations["getVenue"];
+        put?: never;
+        post?: never;
+        /**
+         * Archive a venue
+         * @description Archives the venue: it leaves the list and can no longer be sent requests; requests already made keep showing it. Archiving an archived venue changes nothing.
+         */
+        delete: operations["archiveVenue"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a venue
+         * @description A JSON Merge Patch over the writable fields. Checks: id (400), venue exists (404), not archived (409 `venue_archived`), every problem of the body (400).
+         */
+        patch: operations["updateVenue"];
+        trace?: never;
+    };
+    "/v1/events/{id}/venue-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an event's requests
+         * @description Every request of the event, oldest first, each with its latest proposal.
+         */
+        get: operations["listVenueRequests"];
+        put?: never;
+        /**
+         * Ask a venue for a proposal
+         * @description While the event is `draft` or `pending_approval` the venue is put on the shortlist (`shortlisted`, nothing sent); every shortlisted request is sent when the event moves to `wait_for_proposals`. While the event is `wait_for_proposals` or `proposals_received` the request is sent at once: the venue gets a mail with a link to a page where it answers, no account needed. One request per venue and event, at most 50 per event. Checks: the event (404), its status (409 `event_not_sourcing`), the body and the venue (400), the venue (409 `venue_archived`, `venue_already_requested`).
+         */
+        post: operations["createVenueRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/venue-requests/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a request
+         * @description One request with its latest proposal.
+         */
+        get: operations["getVenueRequest"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove or withdraw a request
+         * @description A shortlisted request is removed (`204`): nothing was ever sent. An open one (`sent`, `viewed`, `proposed`) is withdrawn (`200` with the request) and the venue is told by mail. A closed one is a `409 request_closed`.
+         */
+        delete: operations["deleteVenueRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/venue-requests/{requestId}/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a request's proposals
+         * @description Every revision, newest first, each with its figures computed against the event as it is now.
+         */
+        get: operations["listProposals"];
+        put?: never;
+        /**
+         * Enter a proposal on the venue's behalf
+         * @description For a proposal the venue sent by phone, mail or PDF. A new revision (earlier ones are kept); the request becomes `proposed`, and the event's first proposal moves it from `wait_for_proposals` to `proposals_received`. The change record names your key's user. Checks: the event and the request (404), the request open and the event sourcing (409), every problem of the body (400).
+         */
+        post: operations["submitProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/venue-requests/{requestId}/award": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Award a request
+         * @description In one transaction: the request becomes `awarded` and the event `booked`; every other `proposed` request is declined (`selected_other_venue`), every `sent` or `viewed` one becomes `no_response`, a shortlisted one is withdrawn; every venue asked is told by mail. Only a `proposed` request whose proposal's `validUntil` has not passed. Of two awards at the same moment one wins; the other gets a 409.
+         */
+        post: operations["awardVenueRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/venue-requests/{requestId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a proposal
+         * @description The request becomes `declined` with the reason, and the venue is told by mail; the event and the other requests do not change. Only a `proposed` request.
+         */
+        post: operations["declineVenueRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -339,6 +503,146 @@ export interface webhooks {
          * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
          */
         post: operations["webhook_event_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue_request.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of venue_request.sent
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_venue_request_sent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue_request.turned_down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of venue_request.turned_down
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_venue_request_turned_down"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue_request.awarded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of venue_request.awarded
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_venue_request_awarded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue_request.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of venue_request.declined
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_venue_request_declined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue_request.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of venue_request.withdrawn
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_venue_request_withdrawn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue_request.no_response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of venue_request.no_response
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_venue_request_no_response"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "proposal.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of proposal.submitted
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_proposal_submitted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1178,7 +1482,7 @@ export interface components {
         FieldProblem: {
             /** @description Path of the offending field from the body's root (`accommodations.2027-03-01.Kingsize`, `agendaOperations[3].session.startTime`), `query.<name>` for query parameters, `header.<name>` for headers, `id` for the path id, `body` for the body as a whole. */
             field: string;
-            /** @description Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_cursor`, `invalid_json`, `duplicate_key` (a key repeated in one object), `too_deep` (nesting deeper than 32 levels). */
+            /** @description Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_cursor`, `invalid_json`, `duplicate_key` (a key repeated in one object), `too_deep` (nesting deeper than 32 levels); venue sourcing adds `line_break`, `in_the_past`, `unknown_venue`, `outside_offered_dates`, `nothing_priced`. */
             code: string;
             /** @description For people. */
             message: string;
@@ -1219,7 +1523,7 @@ export interface components {
             title: string;
             /** @description The HTTP status code. */
             status: number;
-            /** @description Stable snake_case word for programs: `validation_failed`, `unauthorized`, `not_found`, `event_cancelled`, `agenda_sessions_orphaned`, `precondition_failed`, `idempotency_key_in_use`, `idempotency_key_reused`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal_error`, `service_unavailable`. */
+            /** @description Stable snake_case word for programs: `validation_failed`, `unauthorized`, `not_found`, `event_cancelled`, `agenda_sessions_orphaned`, `precondition_failed`, `idempotency_key_in_use`, `idempotency_key_reused`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal_error`, `service_unavailable`; venue sourcing adds `venue_archived`, `event_not_sourcing`, `venue_already_requested`, `request_not_sent`, `request_closed`, `request_not_proposed`, `proposal_expired`. */
             code: string;
             /** @description For people; may change. */
             message: string;
@@ -1340,8 +1644,18 @@ export interface components {
              */
             type: "operator";
         };
+        /** @description A venue, through the link its request for proposals sent it (no account). */
+        VenueActor: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "venue";
+            /** @description The venue, answering a request for proposals on its page. */
+            venueId: string;
+        };
         /** @description Who made the change. */
-        Actor: components["schemas"]["ApiKeyActor"] | components["schemas"]["PersonActor"] | components["schemas"]["OperatorActor"];
+        Actor: components["schemas"]["ApiKeyActor"] | components["schemas"]["PersonActor"] | components["schemas"]["OperatorActor"] | components["schemas"]["VenueActor"];
         /**
          * @description One RFC 6902 (JSON Patch) operation.
          * @example {
@@ -1384,7 +1698,28 @@ export interface components {
             reason?: string;
         };
         /**
-         * @description One committed change of an event. `data` is present on `event.status_changed` only. An event created before the change log existed has revisions from its next change on.
+         * @description The step of a `venue_request.*` or `proposal.submitted` change.
+         * @example {
+         *       "requestId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "venueId": "5a3c1b2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d"
+         *     }
+         */
+        RequestChangeData: {
+            /**
+             * Format: uuid
+             * @description The venue request the step was made on.
+             */
+            requestId: string;
+            /**
+             * Format: uuid
+             * @description Its venue.
+             */
+            venueId: string;
+            /** @description `proposal.submitted`: the revision submitted. */
+            proposalRevision?: number;
+        };
+        /**
+         * @description One committed change of an event. `data` is present on `event.status_changed` and on a request's step. An event created before the change log existed has revisions from its next change on.
          * @example {
          *       "id": "3e2d7a41-9b0c-4f5e-8a6d-1c2b3a4d5e6f",
          *       "sequence": 42,
@@ -1430,21 +1765,22 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard) or `event.status_changed` (a status move by the dashboard or an operator).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response` and `proposal.submitted` (a proposal or a revision).
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed";
+            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted";
             /**
              * Format: date-time
-             * @description When the change was made: the `updatedAt` of the event it produced.
+             * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
              */
             occurredAt: string;
             actor: components["schemas"]["Actor"];
-            /** @description The top-level fields whose value changed (`updatedAt`, which every change moves, is left out). On a create, every field the new event has. */
+            /** @description The top-level fields whose value changed (`updatedAt`, which every change moves, is left out). On a create, every field the new event has; empty for a request's step. */
             changedFields: string[];
-            /** @description RFC 6902 operations from the details before the change to the details after it. */
+            /** @description RFC 6902 operations from the details before the change to the details after it; empty for a request's step. */
             diff: components["schemas"]["PatchOperation"][];
-            data?: components["schemas"]["StatusChangeData"];
+            /** @description `event.status_changed`: the move; a request's step: the request, its venue and the proposal revision. */
+            data?: components["schemas"]["StatusChangeData"] | components["schemas"]["RequestChangeData"];
         };
         /** @description One change of an event, with `snapshot`: the full details view as it was right after it. */
         Revision: {
@@ -1463,21 +1799,22 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard) or `event.status_changed` (a status move by the dashboard or an operator).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response` and `proposal.submitted` (a proposal or a revision).
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed";
+            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted";
             /**
              * Format: date-time
-             * @description When the change was made: the `updatedAt` of the event it produced.
+             * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
              */
             occurredAt: string;
             actor: components["schemas"]["Actor"];
-            /** @description The top-level fields whose value changed (`updatedAt`, which every change moves, is left out). On a create, every field the new event has. */
+            /** @description The top-level fields whose value changed (`updatedAt`, which every change moves, is left out). On a create, every field the new event has; empty for a request's step. */
             changedFields: string[];
-            /** @description RFC 6902 operations from the details before the change to the details after it. */
+            /** @description RFC 6902 operations from the details before the change to the details after it; empty for a request's step. */
             diff: components["schemas"]["PatchOperation"][];
-            data?: components["schemas"]["StatusChangeData"];
+            /** @description `event.status_changed`: the move; a request's step: the request, its venue and the proposal revision. */
+            data?: components["schemas"]["StatusChangeData"] | components["schemas"]["RequestChangeData"];
             snapshot: components["schemas"]["Event"];
         };
         /** @description One page of the organization's change feed. */
@@ -1523,7 +1860,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -1570,7 +1907,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -1603,7 +1940,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -1646,7 +1983,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /** @description An `https` URL to a public address. Private, loopback, link-local, unique-local, multicast, CGNAT and reserved addresses are refused (a 400 naming `url`), and checked again on every connection. */
             url: string;
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted")[];
         };
         /**
          * @example {
@@ -1655,7 +1992,7 @@ export interface components {
          */
         UpdateWebhookEndpointRequest: {
             url?: string;
-            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed")[];
+            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted")[];
             status?: "enabled" | "disabled";
         };
         /**
@@ -1672,7 +2009,7 @@ export interface components {
             id: string;
             /** @description The `webhook-id` header: the change id, the same on every attempt. */
             webhookId: string;
-            /** @description `event.created`, `event.updated` or `event.status_changed`. or `webhook.test`. */
+            /** @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response` and `proposal.submitted` (a proposal or a revision). or `webhook.test`. */
             type: string;
             /** @description The change sequence; null for a test. */
             sequence: number | null;
@@ -1723,12 +2060,12 @@ export interface components {
          *           "type": "operator"
          *         },
          *         "from": "draft",
-         *         "to": "submitted"
+         *         "to": "wait_for_proposals"
          *       }
          *     }
          */
         WebhookPayload: {
-            type: "event.created" | "event.updated" | "event.status_changed" | "webhook.test";
+            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted" | "webhook.test";
             /**
              * Format: date-time
              * @description When the change was committed (for a test: when it was queued).
@@ -1762,10 +2099,700 @@ export interface components {
                 to?: string;
                 /**
                  * Format: uuid
+                 * @description A request's step: the venue request.
+                 */
+                requestId?: string;
+                /**
+                 * Format: uuid
+                 * @description A request's step: its venue.
+                 */
+                venueId?: string;
+                /** @description `proposal.submitted`: the revision submitted. */
+                proposalRevision?: number;
+                /**
+                 * Format: uuid
                  * @description `webhook.test`: the endpoint tested.
                  */
                 endpointId?: string;
             };
+        };
+        /**
+         * @description A venue of your organization's directory: where requests for proposals go. Every key and every person of the organization sees the same directory.
+         * @example {
+         *       "id": "5a3c1b2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+         *       "name": "Harbourside Conference Hotel",
+         *       "email": "events@harbourside.example",
+         *       "city": "Lisbon",
+         *       "state": null,
+         *       "country": "Portugal",
+         *       "contactName": "Inês Duarte",
+         *       "phone": "+351 21 000 0000",
+         *       "website": "https://harbourside.example",
+         *       "guestRooms": 180,
+         *       "largestMeetingRoomCapacity": 400,
+         *       "notes": "Preferred for large plenaries.",
+         *       "place_id": "geonames:2267057",
+         *       "countryCode": "PT",
+         *       "timeZone": "Europe/Lisbon",
+         *       "archivedAt": null,
+         *       "createdAt": "2027-01-10T09:00:00.000Z",
+         *       "updatedAt": "2027-01-10T09:00:00.000Z"
+         *     }
+         */
+        Venue: {
+            /**
+             * Format: uuid
+             * @description The venue id.
+             */
+            readonly id: string;
+            /** @description Name. One line: no line breaks or other control characters. */
+            name: string;
+            /**
+             * @description Where requests for proposals are sent: one address. One address such as `sales@hotel.example`: no name, no list.
+             * @example sales@hotel.example
+             */
+            email: string;
+            /** @description City. One line: no line breaks or other control characters. */
+            city: string;
+            /** @description State or region. One line: no line breaks or other control characters. */
+            state: string | null;
+            /** @description Country. One line: no line breaks or other control characters. */
+            country: string | null;
+            /** @description Contact name. One line: no line breaks or other control characters. */
+            contactName: string | null;
+            /** @description Phone. One line: no line breaks or other control characters. */
+            phone: string | null;
+            /** @description An https:// address. */
+            website: string | null;
+            /** @description Guest rooms. */
+            guestRooms: number | null;
+            /** @description Largest meeting room (people). */
+            largestMeetingRoomCapacity: number | null;
+            /** @description For the planners of the organization; never sent to the venue. */
+            notes: string | null;
+            /** @description Present only when the city names one place clearly: `geonames:<id>`. */
+            readonly place_id?: string;
+            /** @description With `place_id`: the place's ISO 3166-1 alpha-2 country code. */
+            readonly countryCode?: string;
+            /** @description With `place_id`: the place's IANA time zone. */
+            readonly timeZone?: string;
+            /**
+             * Format: date-time
+             * @description When the venue was archived (DELETE); null while it is in the directory.
+             */
+            readonly archivedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the venue was added.
+             */
+            readonly createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the venue last changed.
+             */
+            readonly updatedAt: string;
+        };
+        /** @description One page of the directory; archived venues are left out. A page past the end has empty `data`. */
+        VenueList: {
+            /** @description In name order (case and accents ignored), then id. */
+            data: components["schemas"]["Venue"][];
+            /** @description The page returned. */
+            page: number;
+            /** @description The page size used. */
+            limit: number;
+            /** @description Venues matching `q` (every venue not archived without it). */
+            total: number;
+        };
+        /**
+         * @description `name`, `email` and `city` are required. Every problem comes in one 400, nothing written; unknown fields and the fields the service sets are refused.
+         * @example {
+         *       "name": "Harbourside Conference Hotel",
+         *       "email": "events@harbourside.example",
+         *       "city": "Lisbon",
+         *       "country": "Portugal",
+         *       "guestRooms": 180
+         *     }
+         */
+        CreateVenueRequest: {
+            /** @description Name. One line: no line breaks or other control characters. */
+            name: string;
+            /**
+             * @description Where requests for proposals are sent: one address. One address such as `sales@hotel.example`: no name, no list.
+             * @example sales@hotel.example
+             */
+            email: string;
+            /** @description City. One line: no line breaks or other control characters. */
+            city: string;
+            /** @description State or region. One line: no line breaks or other control characters. */
+            state?: string | null;
+            /** @description Country. One line: no line breaks or other control characters. */
+            country?: string | null;
+            /** @description Contact name. One line: no line breaks or other control characters. */
+            contactName?: string | null;
+            /** @description Phone. One line: no line breaks or other control characters. */
+            phone?: string | null;
+            /** @description An https:// address. */
+            website?: string | null;
+            /** @description Guest rooms. */
+            guestRooms?: number | null;
+            /** @description Largest meeting room (people). */
+            largestMeetingRoomCapacity?: number | null;
+            /** @description For the planners of the organization; never sent to the venue. */
+            notes?: string | null;
+            /** @description Ignored: the organization always comes from the API key. */
+            organizationId?: unknown;
+        };
+        /**
+         * @description A JSON Merge Patch (RFC 7396): omitted fields are unchanged, `null` clears a field (not `name`, `email` or `city`). A venue read back may be sent unchanged. A changed city, state or country resolves the place again.
+         * @example {
+         *       "contactName": "Rui Matos",
+         *       "phone": null
+         *     }
+         */
+        UpdateVenueRequest: {
+            /**
+             * Format: uuid
+             * @description The venue id. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only`.
+             */
+            id?: string;
+            /** @description Name. One line: no line breaks or other control characters. */
+            name?: string;
+            /**
+             * @description Where requests for proposals are sent: one address. One address such as `sales@hotel.example`: no name, no list.
+             * @example sales@hotel.example
+             */
+            email?: string;
+            /** @description City. One line: no line breaks or other control characters. */
+            city?: string;
+            /** @description State or region. One line: no line breaks or other control characters. */
+            state?: string | null;
+            /** @description Country. One line: no line breaks or other control characters. */
+            country?: string | null;
+            /** @description Contact name. One line: no line breaks or other control characters. */
+            contactName?: string | null;
+            /** @description Phone. One line: no line breaks or other control characters. */
+            phone?: string | null;
+            /** @description An https:// address. */
+            website?: string | null;
+            /** @description Guest rooms. */
+            guestRooms?: number | null;
+            /** @description Largest meeting room (people). */
+            largestMeetingRoomCapacity?: number | null;
+            /** @description For the planners of the organization; never sent to the venue. */
+            notes?: string | null;
+            /** @description Present only when the city names one place clearly: `geonames:<id>`. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only`. */
+            place_id?: string;
+            /** @description With `place_id`: the place's ISO 3166-1 alpha-2 country code. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only`. */
+            countryCode?: string;
+            /** @description With `place_id`: the place's IANA time zone. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only`. */
+            timeZone?: string;
+            /**
+             * Format: date-time
+             * @description When the venue was archived (DELETE); null while it is in the directory. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only`.
+             */
+            archivedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When the venue was added. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only`.
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description When the venue last changed. Read-only: sent back unchanged it is ignored; a different value is a 400 `read_only`.
+             */
+            updatedAt?: string;
+            /** @description Ignored: the organization always comes from the API key. */
+            organizationId?: unknown;
+        };
+        /**
+         * @description Rooms offered of one type on one night, and their rate.
+         * @example {
+         *       "count": 40,
+         *       "rate": 165
+         *     }
+         */
+        RoomRate: {
+            /** @description Rooms of this type offered for the night. */
+            count: number;
+            /** @description Price per room for the night, in the proposal's currency (at most two decimals). */
+            rate: number;
+        };
+        /** @description Rooms offered on one night, by room type (Single, Double, Twin, ROH, Suite, Staff, VIP). */
+        NightRates: {
+            Single?: components["schemas"]["RoomRate"];
+            Double?: components["schemas"]["RoomRate"];
+            Twin?: components["schemas"]["RoomRate"];
+            ROH?: components["schemas"]["RoomRate"];
+            Suite?: components["schemas"]["RoomRate"];
+            Staff?: components["schemas"]["RoomRate"];
+            VIP?: components["schemas"]["RoomRate"];
+        };
+        /**
+         * @description Rooms offered per night (`YYYY-MM-DD`, inside `offeredDates`) and room type, at most 400 nights; nights in date order.
+         * @example {
+         *       "2027-05-12": {
+         *         "Single": {
+         *           "count": 40,
+         *           "rate": 165
+         *         }
+         *       },
+         *       "2027-05-13": {
+         *         "Single": {
+         *           "count": 38,
+         *           "rate": 165
+         *         }
+         *       }
+         *     }
+         */
+        RoomRates: {
+            [key: string]: components["schemas"]["NightRates"];
+        };
+        /**
+         * @description Rooms offered per night (`YYYY-MM-DD`, inside `offeredDates`) and room type; every cell needs `count` and `rate`; a night or a cell sent as `null` is not offered. At most 400 nights.
+         * @example {
+         *       "2027-05-12": {
+         *         "Single": {
+         *           "count": 40,
+         *           "rate": 165
+         *         }
+         *       }
+         *     }
+         */
+        RoomRatesInput: {
+            [key: string]: {
+                Single?: components["schemas"]["RoomRate"] | null;
+                Double?: components["schemas"]["RoomRate"] | null;
+                Twin?: components["schemas"]["RoomRate"] | null;
+                ROH?: components["schemas"]["RoomRate"] | null;
+                Suite?: components["schemas"]["RoomRate"] | null;
+                Staff?: components["schemas"]["RoomRate"] | null;
+                VIP?: components["schemas"]["RoomRate"] | null;
+            } | null;
+        };
+        /**
+         * @description One step of the cancellation terms.
+         * @example {
+         *       "daysBefore": 30,
+         *       "percent": 50
+         *     }
+         */
+        CancellationStep: {
+            /** @description Applies when the event is cancelled fewer than this many days before its first day. */
+            daysBefore: number;
+            /** @description Share of the total charged, 0 to 100. */
+            percent: number;
+        };
+        /** @description `rooms` (Σ count × rate), `roomTax` (rooms × roomTaxPercent), `meetingRooms`, `foodBeverage` (minimum × (1 + serviceChargePercent)), `av`, `other`, and `total`, exactly their sum. */
+        ProposalTotals: {
+            /** @description Guest rooms. In the proposal's currency, rounded to the cent. */
+            rooms: number;
+            /** @description Room tax. In the proposal's currency, rounded to the cent. */
+            roomTax: number;
+            /** @description Meeting rooms. In the proposal's currency, rounded to the cent. */
+            meetingRooms: number;
+            /** @description Food and beverage (with service charge). In the proposal's currency, rounded to the cent. */
+            foodBeverage: number;
+            /** @description Audio-visual. In the proposal's currency, rounded to the cent. */
+            av: number;
+            /** @description Other charges. In the proposal's currency, rounded to the cent. */
+            other: number;
+            /** @description Total. In the proposal's currency, rounded to the cent. */
+            total: number;
+        };
+        /** @description How much of the event's room block the proposal covers, night by night and type by type. */
+        ProposalCoverage: {
+            /** @description Σ of the rooms the event asks for, per night and type. */
+            requestedRoomNights: number;
+            /** @description Σ of the rooms offered, on any night and of any type. */
+            offeredRoomNights: number;
+            /** @description Σ per night and type of min(requested, offered). */
+            coveredRoomNights: number;
+            /** @description covered ÷ requested × 100, one decimal; null when the event asks for no rooms. */
+            percent: number | null;
+            /** @description Rooms still missing per night and room type. */
+            shortfall: {
+                [key: string]: {
+                    [key: string]: number;
+                };
+            };
+        };
+        /** @description One budget line against the proposal. */
+        BudgetComparison: {
+            /** @description The event's budget line. */
+            budgeted: number;
+            /** @description What the proposal charges against it. */
+            proposed: number;
+        };
+        /** @description The event's budget lines it has (`venue` ↔ rooms + roomTax + meetingRooms, `fb` ↔ foodBeverage, `av`, `other`) against the proposal. */
+        ProposalBudget: {
+            venue?: components["schemas"]["BudgetComparison"];
+            fb?: components["schemas"]["BudgetComparison"];
+            av?: components["schemas"]["BudgetComparison"];
+            other?: components["schemas"]["BudgetComparison"];
+        };
+        /**
+         * @description One revision of a venue's proposal, with `totals`, `coverage`, `budget` and `attritionExposureAt80` computed on every read against the event as it is now.
+         * @example {
+         *       "id": "8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d",
+         *       "requestId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "revision": 1,
+         *       "submittedAt": "2027-02-01T10:00:00.000Z",
+         *       "submittedBy": "venue",
+         *       "validUntil": "2027-03-01",
+         *       "currency": "EUR",
+         *       "offeredDates": {
+         *         "startDate": "2027-05-12",
+         *         "endDate": "2027-05-14"
+         *       },
+         *       "holdOption": "first",
+         *       "rooms": {
+         *         "2027-05-12": {
+         *           "Single": {
+         *             "count": 40,
+         *             "rate": 165
+         *           }
+         *         }
+         *       },
+         *       "meetingRoomRental": 2400,
+         *       "foodBeverageMinimum": 6000,
+         *       "avEstimate": null,
+         *       "otherCharges": null,
+         *       "roomTaxPercent": 6,
+         *       "serviceChargePercent": 10,
+         *       "attritionPercent": 10,
+         *       "depositPercent": 30,
+         *       "commissionPercent": 10,
+         *       "cutoffDate": "2027-04-12",
+         *       "cancellation": [
+         *         {
+         *           "daysBefore": 60,
+         *           "percent": 25
+         *         },
+         *         {
+         *           "daysBefore": 30,
+         *           "percent": 50
+         *         }
+         *       ],
+         *       "notes": "Sea-view rooms on request.",
+         *       "totals": {
+         *         "rooms": 6600,
+         *         "roomTax": 396,
+         *         "meetingRooms": 2400,
+         *         "foodBeverage": 6600,
+         *         "av": 0,
+         *         "other": 0,
+         *         "total": 15996
+         *       },
+         *       "coverage": {
+         *         "requestedRoomNights": 40,
+         *         "offeredRoomNights": 40,
+         *         "coveredRoomNights": 40,
+         *         "percent": 100,
+         *         "shortfall": {}
+         *       },
+         *       "budget": {
+         *         "venue": {
+         *           "budgeted": 10000,
+         *           "proposed": 9396
+         *         },
+         *         "fb": {
+         *           "budgeted": 5000,
+         *           "proposed": 6600
+         *         }
+         *       },
+         *       "attritionExposureAt80": 660
+         *     }
+         */
+        Proposal: {
+            /**
+             * Format: uuid
+             * @description The revision id.
+             */
+            readonly id: string;
+            /**
+             * Format: uuid
+             * @description The request it answers.
+             */
+            readonly requestId: string;
+            /** @description The revision: 1 for the first submission, then 2, 3, … */
+            readonly revision: number;
+            /**
+             * Format: date-time
+             * @description When it was submitted.
+             */
+            readonly submittedAt: string;
+            /**
+             * @description `venue` (on its page) or `planner` (entered on its behalf through the API or the dashboard).
+             * @enum {string}
+             */
+            readonly submittedBy: "venue" | "planner";
+            /**
+             * Format: date
+             * @description The last day the venue holds these terms. `YYYY-MM-DD`, not a day that has ended everywhere on Earth.
+             * @example 2027-03-01
+             */
+            validUntil: string;
+            /**
+             * @description ISO 4217 code; the event’s currency when not given.
+             * @example EUR
+             */
+            currency: string | null;
+            offeredDates: components["schemas"]["DateRange"] | null;
+            /**
+             * @description Hold.
+             * @enum {string|null}
+             */
+            holdOption: "first" | "second" | "none" | null;
+            rooms: components["schemas"]["RoomRates"];
+            /** @description For the whole event. A finite number >= 0 with at most two decimals. */
+            meetingRoomRental: number | null;
+            /** @description For the whole event, before service charge. A finite number >= 0 with at most two decimals. */
+            foodBeverageMinimum: number | null;
+            /** @description For the whole event. A finite number >= 0 with at most two decimals. */
+            avEstimate: number | null;
+            /** @description For the whole event. A finite number >= 0 with at most two decimals. */
+            otherCharges: number | null;
+            /** @description Room tax (%). From 0 to 100, at most two decimals. */
+            roomTaxPercent: number | null;
+            /** @description Service charge on food and beverage (%). From 0 to 100, at most two decimals. */
+            serviceChargePercent: number | null;
+            /** @description Share of the room block that may go unused without charge. From 0 to 100, at most two decimals. */
+            attritionPercent: number | null;
+            /** @description Deposit (%). From 0 to 100, at most two decimals. */
+            depositPercent: number | null;
+            /** @description Commission (%). From 0 to 100, at most two decimals. */
+            commissionPercent: number | null;
+            /**
+             * Format: date
+             * @description When rooms not yet booked return to the venue. `YYYY-MM-DD`.
+             * @example 2027-03-01
+             */
+            cutoffDate: string | null;
+            /** @description Cancellation terms, furthest step first; at most 20 steps, one per `daysBefore`, a nearer step never charging less. */
+            cancellation: components["schemas"]["CancellationStep"][];
+            /** @description Notes. */
+            notes: string | null;
+            totals: components["schemas"]["ProposalTotals"];
+            coverage: components["schemas"]["ProposalCoverage"];
+            /** @description Against the event's budget; null when the proposal's currency is not the event's. */
+            readonly budget: components["schemas"]["ProposalBudget"] | null;
+            /** @description What the venue may charge if only 80% of the offered rooms are used: rooms × max(0, 0.2 − attritionPercent / 100); null without an attrition percent. */
+            readonly attritionExposureAt80: number | null;
+        };
+        /** @description The request's proposal revisions. */
+        ProposalList: {
+            /** @description Every revision, newest first. */
+            data: components["schemas"]["Proposal"][];
+        };
+        /**
+         * @description A proposal received from the venue (by phone, mail or PDF), entered on its behalf: `validUntil` is required; `currency` defaults to the event's, `offeredDates` to the event's first to last day, `holdOption` to `none`. It must price something: rooms, a meeting-room rental or a food and beverage minimum. Each submission is a new revision.
+         * @example {
+         *       "validUntil": "2027-03-01",
+         *       "holdOption": "first",
+         *       "rooms": {
+         *         "2027-05-12": {
+         *           "Single": {
+         *             "count": 40,
+         *             "rate": 165
+         *           }
+         *         }
+         *       },
+         *       "meetingRoomRental": 2400,
+         *       "roomTaxPercent": 6,
+         *       "attritionPercent": 10,
+         *       "cancellation": [
+         *         {
+         *           "daysBefore": 30,
+         *           "percent": 50
+         *         }
+         *       ]
+         *     }
+         */
+        SubmitProposalRequest: {
+            /**
+             * Format: date
+             * @description The last day the venue holds these terms. `YYYY-MM-DD`, not a day that has ended everywhere on Earth.
+             * @example 2027-03-01
+             */
+            validUntil: string;
+            /**
+             * @description ISO 4217 code; the event’s currency when not given.
+             * @example EUR
+             */
+            currency?: string | null;
+            offeredDates?: components["schemas"]["DateRange"] | null;
+            /**
+             * @description Hold.
+             * @enum {string|null}
+             */
+            holdOption?: "first" | "second" | "none" | null;
+            rooms?: components["schemas"]["RoomRatesInput"] | null;
+            /** @description For the whole event. A finite number >= 0 with at most two decimals. */
+            meetingRoomRental?: number | null;
+            /** @description For the whole event, before service charge. A finite number >= 0 with at most two decimals. */
+            foodBeverageMinimum?: number | null;
+            /** @description For the whole event. A finite number >= 0 with at most two decimals. */
+            avEstimate?: number | null;
+            /** @description For the whole event. A finite number >= 0 with at most two decimals. */
+            otherCharges?: number | null;
+            /** @description Room tax (%). From 0 to 100, at most two decimals. */
+            roomTaxPercent?: number | null;
+            /** @description Service charge on food and beverage (%). From 0 to 100, at most two decimals. */
+            serviceChargePercent?: number | null;
+            /** @description Share of the room block that may go unused without charge. From 0 to 100, at most two decimals. */
+            attritionPercent?: number | null;
+            /** @description Deposit (%). From 0 to 100, at most two decimals. */
+            depositPercent?: number | null;
+            /** @description Commission (%). From 0 to 100, at most two decimals. */
+            commissionPercent?: number | null;
+            /**
+             * Format: date
+             * @description When rooms not yet booked return to the venue. `YYYY-MM-DD`.
+             * @example 2027-03-01
+             */
+            cutoffDate?: string | null;
+            /** @description Cancellation terms, furthest step first; at most 20 steps, one per `daysBefore`, a nearer step never charging less. */
+            cancellation?: components["schemas"]["CancellationStep"][] | null;
+            /** @description Notes. */
+            notes?: string | null;
+        };
+        /** @description Why the venue declined to bid, with a comment. */
+        TurnDown: {
+            /**
+             * @description Why the venue declined to bid: `dates_unavailable` (the dates are not available), `rooms_unavailable` (not enough guest rooms available), `space_unavailable` (not enough meeting space available), `budget_too_low` (the budget is too low), `rate_too_low` (the room rate is too low), `event_too_small` (the event is too small), `other` (another reason).
+             * @enum {string}
+             */
+            reason: "dates_unavailable" | "rooms_unavailable" | "space_unavailable" | "budget_too_low" | "rate_too_low" | "event_too_small" | "other";
+            /** @description Given with the reason; required for `other`. */
+            comment: string | null;
+        };
+        /** @description The planner's decision: an award (no reason) or a decline (a reason). */
+        Decision: {
+            /**
+             * @description Null for an award.
+             * @enum {string|null}
+             */
+            reason: "rate_too_high" | "fb_minimum_too_high" | "meeting_room_rental_too_high" | "dates_unsuitable" | "space_unsuitable" | "late_response" | "incomplete" | "selected_other_venue" | "other" | null;
+            /** @description The comment given with the decision. */
+            comment: string | null;
+        };
+        /**
+         * @description `shortlisted` (on the shortlist), `sent` (sent), `viewed` (viewed by the venue), `proposed` (proposal received), `turned_down` (turned down by the venue), `awarded` (awarded), `declined` (declined), `withdrawn` (withdrawn), `no_response` (no response). `shortlisted` is on the shortlist (nothing sent); `sent`, `viewed` and `proposed` are open; the others are closed.
+         * @enum {string}
+         */
+        VenueRequestStatus: "shortlisted" | "sent" | "viewed" | "proposed" | "turned_down" | "awarded" | "declined" | "withdrawn" | "no_response";
+        /** @description A request for proposals to one venue for one event, with its latest proposal. */
+        VenueRequest: {
+            /**
+             * Format: uuid
+             * @description The request id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The event.
+             */
+            eventId: string;
+            /** @description The venue asked. */
+            venue: {
+                /**
+                 * Format: uuid
+                 * @description The venue.
+                 */
+                id: string;
+                /** @description The venue's name, as the directory has it now. */
+                name: string;
+                /** @description Where its mails go. */
+                email: string;
+                /** @description The venue's city. */
+                city: string;
+            };
+            status: components["schemas"]["VenueRequestStatus"];
+            /**
+             * Format: date
+             * @description The date the venue should answer by: the one given, else the date of the event's decision deadline, else 14 days after sending. Null on the shortlist until one is given.
+             * @example 2027-03-01
+             */
+            responseDueDate: string | null;
+            /**
+             * Format: date-time
+             * @description When the request was sent to the venue.
+             */
+            sentAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the venue first opened its link.
+             */
+            viewedAt: string | null;
+            /**
+             * Format: date-time
+             * @description The venue's first answer: its first proposal or its turn-down.
+             */
+            respondedAt: string | null;
+            turnDown: components["schemas"]["TurnDown"] | null;
+            decision: components["schemas"]["Decision"] | null;
+            /** @description The latest proposal, or null. */
+            proposal: components["schemas"]["Proposal"] | null;
+            /**
+             * Format: date-time
+             * @description When the venue was added to the event.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the request last changed.
+             */
+            updatedAt: string;
+        };
+        /** @description The event's requests for proposals. */
+        VenueRequestList: {
+            /** @description Oldest first. */
+            data: components["schemas"]["VenueRequest"][];
+        };
+        /**
+         * @description A venue to ask for a proposal.
+         * @example {
+         *       "venueId": "5a3c1b2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+         *       "responseDueDate": "2027-02-15"
+         *     }
+         */
+        NewVenueRequest: {
+            /**
+             * Format: uuid
+             * @description A venue of your organization, not archived.
+             */
+            venueId: string;
+            /**
+             * Format: date
+             * @description When the venue should answer by; not a day that has ended everywhere on Earth. Default: the date of the event's decision deadline, else 14 days after sending.
+             * @example 2027-03-01
+             */
+            responseDueDate?: string | null;
+        };
+        /**
+         * @description An optional comment; send no body, or `{}`, without one.
+         * @example {
+         *       "comment": "Thank you: we look forward to the contract."
+         *     }
+         */
+        AwardVenueRequest: {
+            /** @description Told to the venue with the award. */
+            comment?: string | null;
+        };
+        /**
+         * @description Why the proposal is declined.
+         * @example {
+         *       "reason": "rate_too_high"
+         *     }
+         */
+        DeclineVenueRequest: {
+            /**
+             * @description `rate_too_high` (the room rate is too high), `fb_minimum_too_high` (the food and beverage minimum is too high), `meeting_room_rental_too_high` (the meeting-room rental is too high), `dates_unsuitable` (the dates offered do not suit), `space_unsuitable` (the space does not suit), `late_response` (the proposal came too late), `incomplete` (the proposal is incomplete), `selected_other_venue` (another venue was selected), `other` (another reason).
+             * @enum {string}
+             */
+            reason: "rate_too_high" | "fb_minimum_too_high" | "meeting_room_rental_too_high" | "dates_unsuitable" | "space_unsuitable" | "late_response" | "incomplete" | "selected_other_venue" | "other";
+            /** @description Told to the venue with the reason; required for `other`. */
+            comment?: string | null;
         };
     };
     responses: never;
@@ -2734,6 +3761,1813 @@ export interface operations {
                         status?: 404;
                         /** @enum {string} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVenues: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only venues whose name or city contains this text, case and accents ignored; at most 200 characters.
+                 * @example lisbon
+                 */
+                q?: string;
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Venues per page, 1 to 100. */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of venues. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueList"];
+                };
+            };
+            /** @description A query parameter is malformed, out of range or unknown. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createVenue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateVenueRequest"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            /** @description The body was refused. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVenue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /** @description The venue's id, a UUID. A malformed id is a 400 naming `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venue. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            /** @description The id is not a UUID, or a query parameter was sent. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No venue with this id in your organization (one of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    archiveVenue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /** @description The venue's id, a UUID. A malformed id is a 400 naming `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Archived. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a UUID, or a query parameter was sent. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No venue with this id in your organization (one of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateVenue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /** @description The venue's id, a UUID. A malformed id is a 400 naming `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateVenueRequest"];
+                "application/merge-patch+json": components["schemas"]["UpdateVenueRequest"];
+            };
+        };
+        responses: {
+            /** @description The venue as changed (or unchanged, when the patch changes nothing). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            /** @description The id or the body was refused. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No venue with this id in your organization (one of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The venue is archived: it can no longer be changed. Nothing was written. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 409;
+                        /** @enum {string} */
+                        code?: "venue_archived";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json` or `application/merge-patch+json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVenueRequests: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueRequestList"];
+                };
+            };
+            /** @description The id is not a UUID, or a query parameter was sent. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization (an event of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createVenueRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewVenueRequest"];
+            };
+        };
+        responses: {
+            /** @description Shortlisted or sent. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueRequest"];
+                };
+            };
+            /** @description The id or the body was refused: `venueId` names no venue of your organization (`unknown_venue`), or the event already has 50 requests (`too_many`). Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization (an event of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The event is booked, completed or cancelled (`event_not_sourcing`), the venue is archived (`venue_archived`) or already has a request for this event (`venue_already_requested`). Nothing was written. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 409;
+                        /** @enum {string} */
+                        code?: "event_not_sourcing" | "venue_archived" | "venue_already_requested";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVenueRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+                /** @description The request's id, a UUID. A malformed id is a 400 naming `requestId`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueRequest"];
+                };
+            };
+            /** @description An id is not a UUID, or a query parameter was sent. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization, or the event has no such request. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteVenueRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+                /** @description The request's id, a UUID. A malformed id is a 400 naming `requestId`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn; the venue is told. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueRequest"];
+                };
+            };
+            /** @description Removed from the shortlist. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An id is not a UUID, or a query parameter was sent. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization, or the event has no such request. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The request is closed (turned down, awarded, declined, withdrawn or not answered). Nothing was written. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 409;
+                        /** @enum {string} */
+                        code?: "request_closed";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProposals: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+                /** @description The request's id, a UUID. A malformed id is a 400 naming `requestId`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalList"];
+                };
+            };
+            /** @description An id is not a UUID, or a query parameter was sent. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization, or the event has no such request. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitProposal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+                /** @description The request's id, a UUID. A malformed id is a 400 naming `requestId`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitProposalRequest"];
+            };
+        };
+        responses: {
+            /** @description The new revision, with its figures. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Proposal"];
+                };
+            };
+            /** @description An id or the body was refused; every field is named by its path (`rooms.2027-05-12.Single.rate`). Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization, or the event has no such request. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The request is still on the shortlist (`request_not_sent`) or closed (`request_closed`), or the event is booked, completed or cancelled (`event_not_sourcing`). Nothing was written. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 409;
+                        /** @enum {string} */
+                        code?: "request_not_sent" | "request_closed" | "event_not_sourcing";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    awardVenueRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+                /** @description The request's id, a UUID. A malformed id is a 400 naming `requestId`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AwardVenueRequest"];
+            };
+        };
+        responses: {
+            /** @description Awarded. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueRequest"];
+                };
+            };
+            /** @description An id or the body was refused. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization, or the event has no such request. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The event is booked, completed or cancelled (`event_not_sourcing`: another venue may have been awarded), the request has no standing proposal (`request_not_proposed`), or the proposal's `validUntil` has passed (`proposal_expired`: ask the venue for a revision). Nothing was written. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 409;
+                        /** @enum {string} */
+                        code?: "event_not_sourcing" | "request_not_proposed" | "proposal_expired";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    declineVenueRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+                /** @description The request's id, a UUID. A malformed id is a 400 naming `requestId`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineVenueRequest"];
+            };
+        };
+        responses: {
+            /** @description Declined. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueRequest"];
+                };
+            };
+            /** @description An id or the body was refused: `reason` missing or unknown, or `comment` missing for `other`. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization, or the event has no such request. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The event is cancelled (`event_not_sourcing`), or the request has no standing proposal (`request_not_proposed`). Nothing was written. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 409;
+                        /** @enum {string} */
+                        code?: "event_not_sourcing" | "request_not_proposed";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
                     };
                 };
             };
@@ -4104,6 +6938,258 @@ export interface operations {
         };
     };
     webhook_event_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_venue_request_sent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_venue_request_turned_down: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_venue_request_awarded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_venue_request_declined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_venue_request_withdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_venue_request_no_response: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_proposal_submitted: {
         parameters: {
             query?: never;
             header: {

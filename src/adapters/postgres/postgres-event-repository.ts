@@ -21,6 +21,7 @@ import {
 } from './postgres-identity-repository.js';
 import { insertMails } from './postgres-mail-outbox.js';
 import { inTransaction, query, retryingRaces } from './postgres-transaction.js';
+import { readSourcing, writeSourcing } from './postgres-venue-request-repository.js';
 
 export interface EventRow {
   organization_id: string;
@@ -153,6 +154,97 @@ const INSERT_AND_APPEND_CHANGE = `
   SELECT $1, numbered.change_sequence, $11, $2, 1, $12, $13, $14, $15, $16, $17, $8
   FROM numbered
   RETURNING (SELECT COUNT(*) FROM granted)::int AS granted_to`;
+
+/**
+ * The change records of a sourcing write, numbered in one statement: the organization's sequence moves
+ * by their count (its row lock is then held to commit), and each takes the next revision of the event,
+ * in the order given. $1 the organization, $2 the count, $3 the event, $4 the snapshot (the event's
+ * document after the write), $5–$11 one array per column.
+ */
+const APPEND_CHANGES = `
+  WITH numbered AS (
+    UPDATE organizations SET change_sequence = change_sequence + $2 WHERE id = $1 RETURNING change_sequence
+  ), latest AS (
+    SELECT COALESCE(MAX(revision), 0) AS revision FROM event_changes WHERE organization_id = $1 AND event_id = $3
+  )
+  INSERT INTO event_changes (organization_id, sequence, id, event_id, revision, type, occurred_at, actor,
+    changed_fields, diff, data, snapshot)
+  SELECT $1, numbered.change_sequence - $2 + record.position, record.id, $3, latest.revision + record.position,
+    record.type, record.occurred_at, record.actor, record.changed_fields, record.diff, record.data, $4
+  FROM numbered, latest,
+    unnest($5::text[], $6::text[], $7::timestamptz[], $8::text[], $9::text[], $10::text[], $11::text[])
+      WITH ORDINALITY AS record(id, type, occurred_at, actor, changed_fields, diff, data, position)`;
+
+const UPDATE_LOCKED_EVENT = `
+  UPDATE events SET updated_at = $3, status = $4, previous_status = $5, document = $6, summary = $7, etag = $8
+  WHERE organization_id = $1 AND id = $2`;
+
+/**
+ * A write of the event's sourcing (D21–D24), in one transaction: the event's row is locked first, so
+ * the requests read next are the ones the change decides on, and no other sourcing write (nor any
+ * write of the event) comes between the read and the commit; then the event, the requests, the
+ * proposals, the mails, and last the change records, so the organization's row lock is held briefly.
+ */
+async function updateSourcing(
+  pool: Pool,
+  organizationId: string,
+  id: string,
+  change: Parameters<EventRepository['updateSourcing']>[2],
+): Promise<StoredEvent | undefined> {
+  return inTransaction(pool, async (client) => {
+    const { rows } = await query<EventRow>(
+      client,
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+      [organizationId, id],
+      'event-to-update-locked-plain',
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const current = fromEventRow(row);
+    const sourcing = await readSourcing(client, organizationId, id);
+    const write = change(current, { text: row.document, etag: row.etag }, sourcing);
+    if (!write) return current;
+    let event = current;
+    let snapshot = row.document;
+    const records: Array<{ change: NewChange; occurredAt: string }> = [];
+    if (write.event) {
+      event = write.event.event;
+      snapshot = write.event.document.text;
+      const { details } = event;
+      await query(client, UPDATE_LOCKED_EVENT, [
+        organizationId,
+        id,
+        details.updatedAt,
+        details.status,
+        event.previousStatus,
+        snapshot,
+        JSON.stringify(toListItem(details)),
+        write.event.document.etag,
+      ]);
+      records.push({ change: write.event.change, occurredAt: details.updatedAt });
+    }
+    await writeSourcing(client, organizationId, id, write);
+    await insertMails(client, write.mails);
+    records.push(...write.changes);
+    if (records.length > 0) {
+      const column = <T>(read: (record: (typeof records)[number]) => T) => records.map(read);
+      await query(client, APPEND_CHANGES, [
+        organizationId,
+        records.length,
+        id,
+        snapshot,
+        column(({ change: record }) => record.id),
+        column(({ change: record }) => record.type),
+        column(({ occurredAt }) => occurredAt),
+        column(({ change: record }) => JSON.stringify(record.actor)),
+        column(({ change: record }) => JSON.stringify(record.changedFields)),
+        column(({ change: record }) => storedDiff(record.type, record.diff)),
+        column(({ change: record }) => (record.data === undefined ? null : JSON.stringify(record.data))),
+      ]);
+    }
+    return event;
+  });
+}
 
 /** Optimistic attempts at an update before it waits its turn behind the row lock instead. */
 const OPTIMISTIC_ATTEMPTS = 3;
@@ -387,6 +479,9 @@ export function createPostgresEventRepository(pool: Pool): EventRepository {
     },
     update(organizationId, id, change) {
       return updateEvent(pool, organizationId, id, change);
+    },
+    updateSourcing(organizationId, id, change) {
+      return updateSourcing(pool, organizationId, id, change);
     },
     async list(organizationId, { offset, limit }): Promise<EventPage> {
       const { rows } = await query<{ total: number; summary: string | null }>(

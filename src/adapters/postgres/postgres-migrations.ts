@@ -315,6 +315,65 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 10,
+    name: '010_venue_sourcing',
+    sql: `
+      -- Venue sourcing (D20–D24). Venues are the organization's directory: the venue as JSON, with its
+      -- name and city folded (lower case, no accents) for the name order and the search.
+      CREATE TABLE venues (
+        organization_id text COLLATE "C" NOT NULL REFERENCES organizations (id),
+        id text COLLATE "C" NOT NULL,
+        name_key text COLLATE "C" NOT NULL,
+        city_key text COLLATE "C" NOT NULL,
+        archived_at timestamptz,
+        document text NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE INDEX venues_by_name ON venues (organization_id, name_key, id) WHERE archived_at IS NULL;
+      -- One request for proposals per venue and event. token_hash is the SHA-256 of the venue's link
+      -- token, set when the request is sent; the token itself is never stored. turn_down and decision
+      -- are JSON ({ reason, comment }). Found by token hash alone through a plain index (a unique one
+      -- would have to include organization_id); 190 random bits per token make a collision beyond reach.
+      CREATE TABLE venue_requests (
+        organization_id text COLLATE "C" NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        event_id text COLLATE "C" NOT NULL,
+        venue_id text COLLATE "C" NOT NULL,
+        status text NOT NULL,
+        response_due_date text,
+        sent_at timestamptz,
+        viewed_at timestamptz,
+        responded_at timestamptz,
+        turn_down text,
+        decision text,
+        token_hash text COLLATE "C",
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (organization_id, id),
+        UNIQUE (organization_id, event_id, venue_id)
+      );
+      CREATE INDEX venue_requests_by_event ON venue_requests (organization_id, event_id, created_at);
+      CREATE INDEX venue_requests_by_token_hash ON venue_requests (token_hash);
+      CREATE INDEX venue_requests_by_id ON venue_requests (id);
+      -- Every revision of every proposal is kept (D23); the terms as JSON.
+      CREATE TABLE proposals (
+        organization_id text COLLATE "C" NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        event_id text COLLATE "C" NOT NULL,
+        request_id text COLLATE "C" NOT NULL,
+        revision integer NOT NULL,
+        submitted_at timestamptz NOT NULL,
+        submitted_by text NOT NULL,
+        terms text NOT NULL,
+        PRIMARY KEY (organization_id, id),
+        UNIQUE (organization_id, request_id, revision)
+      );
+      CREATE INDEX proposals_by_event ON proposals (organization_id, event_id, request_id, revision);
+    `,
+  },
+  {
     version: 11,
     name: '011_password_resets',
     sql: `

@@ -10,6 +10,8 @@ import { migrations } from './postgres-migrations.js';
 import { createPostgresPlaceRepository } from './postgres-place-repository.js';
 import { createPostgresSessionRepository } from './postgres-session-repository.js';
 import { inTransaction, query } from './postgres-transaction.js';
+import { createPostgresVenueRepository } from './postgres-venue-repository.js';
+import { createPostgresVenueRequestRepository } from './postgres-venue-request-repository.js';
 import { createPostgresWebhookRepository } from './postgres-webhook-repository.js';
 
 export interface PostgresOptions {
@@ -79,6 +81,8 @@ export function openPostgresStore(options: PostgresOptions): Store {
   const webhooks = createPostgresWebhookRepository(pool);
   const mail = createPostgresMailOutbox(pool);
   const places = createPostgresPlaceRepository(pool, unlimited);
+  const venues = createPostgresVenueRepository(pool);
+  const venueRequests = createPostgresVenueRequestRepository(pool);
   const transfer = createPostgresDataTransfer(unlimited);
   let closed: Promise<void> | undefined;
 
@@ -92,6 +96,8 @@ export function openPostgresStore(options: PostgresOptions): Store {
     webhooks,
     mail,
     places,
+    venues,
+    venueRequests,
     transfer,
     secrets: {
       async ensure(name, candidate) {

@@ -93,6 +93,28 @@ const TABLES: Table[] = [
     key: ['organization_id', 'sequence'],
   },
   {
+    kind: 'venues',
+    select: `organization_id AS organizationId, id, name_key AS nameKey, city_key AS cityKey,
+      archived_at AS archivedAt, document, created_at AS createdAt, updated_at AS updatedAt`,
+    from: 'venues',
+    key: ['organization_id', 'id'],
+  },
+  {
+    kind: 'venueRequests',
+    select: `organization_id AS organizationId, id, event_id AS eventId, venue_id AS venueId, status,
+      response_due_date AS responseDueDate, sent_at AS sentAt, viewed_at AS viewedAt, responded_at AS respondedAt,
+      turn_down AS turnDown, decision, token_hash AS tokenHash, created_at AS createdAt, updated_at AS updatedAt`,
+    from: 'venue_requests',
+    key: ['organization_id', 'id'],
+  },
+  {
+    kind: 'proposals',
+    select: `organization_id AS organizationId, id, event_id AS eventId, request_id AS requestId, revision,
+      submitted_at AS submittedAt, submitted_by AS submittedBy, terms`,
+    from: 'proposals',
+    key: ['organization_id', 'id'],
+  },
+  {
     kind: 'webhookEndpoints',
     select: `organization_id AS organizationId, id, url, enabled_events AS enabledEvents, status,
       disabled_reason AS disabledReason, secret, previous_secret AS previousSecret,
@@ -222,6 +244,17 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
           (organization_id, sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data, snapshot)
           VALUES (@organizationId, @sequence, @id, @eventId, @revision, @type, @occurredAt, @actor, @changedFields,
             @diff, @data, @snapshot)`),
+        venues: db.prepare(`INSERT INTO venues
+          (organization_id, id, name_key, city_key, archived_at, document, created_at, updated_at)
+          VALUES (@organizationId, @id, @nameKey, @cityKey, @archivedAt, @document, @createdAt, @updatedAt)`),
+        venueRequests: db.prepare(`INSERT INTO venue_requests
+          (organization_id, id, event_id, venue_id, status, response_due_date, sent_at, viewed_at, responded_at,
+            turn_down, decision, token_hash, created_at, updated_at)
+          VALUES (@organizationId, @id, @eventId, @venueId, @status, @responseDueDate, @sentAt, @viewedAt,
+            @respondedAt, @turnDown, @decision, @tokenHash, @createdAt, @updatedAt)`),
+        proposals: db.prepare(`INSERT INTO proposals
+          (organization_id, id, event_id, request_id, revision, submitted_at, submitted_by, terms)
+          VALUES (@organizationId, @id, @eventId, @requestId, @revision, @submittedAt, @submittedBy, @terms)`),
         webhookEndpoints: db.prepare(`INSERT INTO webhook_endpoints
           (organization_id, id, url, enabled_events, status, disabled_reason, secret, previous_secret,
             previous_secret_expires_at, cursor, failing_since, created_at, updated_at)

@@ -20,6 +20,7 @@ import {
   toKeyCredentials,
 } from './sqlite-identity-repository.js';
 import { prepareMailInsert } from './sqlite-mail-outbox.js';
+import { prepareSourcingReads, prepareSourcingWrites } from './sqlite-venue-request-repository.js';
 import type { WriteQueue } from './write-queue.js';
 
 interface EventRow {
@@ -188,8 +189,16 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       changed_fields, diff, data, snapshot)
     VALUES (@organization_id, @sequence, @id, @event_id, @revision, @type, @occurred_at, @actor,
       @changed_fields, @diff, @data, @snapshot)`);
-  /** Appends the change that produced `event` (whose row holds `document`), inside the caller's transaction. */
-  const appendChange = (event: StoredEvent, change: NewChange, document: string) => {
+  /**
+   * Appends a change of `event` (whose row holds `document`), inside the caller's transaction; it
+   * occurred when the event was last updated, unless told otherwise (a request step leaves the event as it is).
+   */
+  const appendChange = (
+    event: StoredEvent,
+    change: NewChange,
+    document: string,
+    occurredAt = event.details.updatedAt,
+  ) => {
     const eventId = event.details.id;
     insertChange.run({
       organization_id: event.organizationId,
@@ -198,7 +207,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       event_id: eventId,
       revision: nextRevision.get(event.organizationId, eventId),
       type: change.type,
-      occurred_at: event.details.updatedAt,
+      occurred_at: occurredAt,
       actor: JSON.stringify(change.actor),
       changed_fields: JSON.stringify(change.changedFields),
       diff: storedDiff(change.type, change.diff),
@@ -226,6 +235,8 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     WHERE g.organization_id = ? AND g.event_id = ? ORDER BY u.email, u.id`);
 
   const insertMails = prepareMailInsert(db);
+  const sourcingReads = prepareSourcingReads(db);
+  const writeSourcing = prepareSourcingWrites(db);
 
   const find = (organizationId: string, id: string): StoredEvent | undefined => {
     const row = selectEvent.get(organizationId, id) as EventRow | undefined;
@@ -299,6 +310,30 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
         appendChange(write.event, write.change, row.document);
         if (write.mails) insertMails(write.mails);
         return write.event;
+      });
+    },
+    updateSourcing(organizationId, id, change) {
+      // Synchronous inside the write queue's transaction: nothing else writes between the reads and the writes.
+      return queue.run(() => {
+        const stored = selectEvent.get(organizationId, id) as EventRow | undefined;
+        if (!stored) return undefined;
+        const current = fromRow(stored);
+        const sourcing = sourcingReads.forEvent(organizationId, id);
+        const write = change(current, { text: stored.document, etag: stored.etag }, sourcing);
+        if (!write) return current;
+        let event = current;
+        let snapshot = stored.document;
+        if (write.event) {
+          const row = eventRow(write.event.event, write.event.document);
+          updateEvent.run(row);
+          appendChange(write.event.event, write.event.change, row.document);
+          event = write.event.event;
+          snapshot = row.document;
+        }
+        writeSourcing(organizationId, id, write);
+        for (const step of write.changes) appendChange(event, step.change, snapshot, step.occurredAt);
+        insertMails(write.mails);
+        return event;
       });
     },
     async list(organizationId, { offset, limit }): Promise<EventPage> {

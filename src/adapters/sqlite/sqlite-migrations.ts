@@ -300,6 +300,68 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 10,
+    name: '010_venue_sourcing',
+    sql: `
+      -- Venue sourcing (D20–D24). Venues are the organization's directory: the venue as JSON, with its
+      -- name and city folded (lower case, no accents) for the name order and the search.
+      CREATE TABLE venues (
+        organization_id TEXT NOT NULL REFERENCES organizations (id),
+        id TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        city_key TEXT NOT NULL,
+        archived_at TEXT,
+        document TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE INDEX venues_by_name ON venues (organization_id, name_key, id) WHERE archived_at IS NULL;
+      -- One request for proposals per venue and event. token_hash is the SHA-256 of the venue's link
+      -- token, set when the request is sent; the token itself is never stored. turn_down and decision
+      -- are JSON ({ reason, comment }).
+      CREATE TABLE venue_requests (
+        organization_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        venue_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        response_due_date TEXT,
+        sent_at TEXT,
+        viewed_at TEXT,
+        responded_at TEXT,
+        turn_down TEXT,
+        decision TEXT,
+        token_hash TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (organization_id, id),
+        UNIQUE (organization_id, event_id, venue_id),
+        FOREIGN KEY (organization_id, event_id) REFERENCES events (organization_id, id),
+        FOREIGN KEY (organization_id, venue_id) REFERENCES venues (organization_id, id)
+      );
+      CREATE INDEX venue_requests_by_event ON venue_requests (organization_id, event_id, created_at);
+      -- The venue's page finds its request by the token's hash alone; operator commands by id alone.
+      CREATE INDEX venue_requests_by_token_hash ON venue_requests (token_hash);
+      CREATE INDEX venue_requests_by_id ON venue_requests (id);
+      -- Every revision of every proposal is kept (D23); the terms as JSON.
+      CREATE TABLE proposals (
+        organization_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        submitted_at TEXT NOT NULL,
+        submitted_by TEXT NOT NULL,
+        terms TEXT NOT NULL,
+        PRIMARY KEY (organization_id, id),
+        UNIQUE (organization_id, request_id, revision),
+        FOREIGN KEY (organization_id, request_id) REFERENCES venue_requests (organization_id, id)
+      );
+      CREATE INDEX proposals_by_event ON proposals (organization_id, event_id, request_id, revision);
+    `,
+  },
+  {
     version: 11,
     name: '011_password_resets',
     sql: `

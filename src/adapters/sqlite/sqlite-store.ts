@@ -12,6 +12,8 @@ import { createSqliteMailOutbox } from './sqlite-mail-outbox.js';
 import { migrations } from './sqlite-migrations.js';
 import { createSqlitePlaceRepository } from './sqlite-place-repository.js';
 import { createSqliteSessionRepository } from './sqlite-session-repository.js';
+import { createSqliteVenueRepository } from './sqlite-venue-repository.js';
+import { createSqliteVenueRequestRepository } from './sqlite-venue-request-repository.js';
 import { createSqliteWebhookRepository } from './sqlite-webhook-repository.js';
 import { WriteQueue } from './write-queue.js';
 
@@ -56,6 +58,8 @@ export function openSqliteStore(options: SqliteOptions): Store {
   let webhooks: Store['webhooks'] | undefined;
   let mail: Store['mail'] | undefined;
   let places: Store['places'] | undefined;
+  let venues: Store['venues'] | undefined;
+  let venueRequests: Store['venueRequests'] | undefined;
   const ready = () => {
     events ??= createSqliteEventRepository(db, queue);
     identity ??= createSqliteIdentityRepository(db, queue);
@@ -65,6 +69,8 @@ export function openSqliteStore(options: SqliteOptions): Store {
     webhooks ??= createSqliteWebhookRepository(db, queue);
     mail ??= createSqliteMailOutbox(db, queue);
     places ??= createSqlitePlaceRepository(db);
+    venues ??= createSqliteVenueRepository(db, queue);
+    venueRequests ??= createSqliteVenueRequestRepository(db);
   };
 
   return {
@@ -112,6 +118,14 @@ export function openSqliteStore(options: SqliteOptions): Store {
     get places() {
       ready();
       return places!;
+    },
+    get venues() {
+      ready();
+      return venues!;
+    },
+    get venueRequests() {
+      ready();
+      return venueRequests!;
     },
     get transfer() {
       return createSqliteDataTransfer(db);

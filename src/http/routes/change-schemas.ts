@@ -79,17 +79,33 @@ export const OperatorActor = Type.Object(
   },
 );
 
+export const VenueActor = Type.Object(
+  {
+    type: Type.Literal('venue'),
+    venueId: Type.String({ description: 'The venue, answering a request for proposals on its page.' }),
+  },
+  {
+    $id: 'VenueActor',
+    additionalProperties: false,
+    description: 'A venue, through the link its request for proposals sent it (no account).',
+  },
+);
+
 export const Actor = Type.Unsafe<
-  Static<typeof ApiKeyActor> | Static<typeof PersonActor> | Static<typeof OperatorActor>
+  | Static<typeof ApiKeyActor>
+  | Static<typeof PersonActor>
+  | Static<typeof OperatorActor>
+  | Static<typeof VenueActor>
 >({
   $id: 'Actor',
-  oneOf: [ref(ApiKeyActor), ref(PersonActor), ref(OperatorActor)],
+  oneOf: [ref(ApiKeyActor), ref(PersonActor), ref(OperatorActor), ref(VenueActor)],
   discriminator: {
     propertyName: 'type',
     mapping: {
       api_key: '#/components/schemas/ApiKeyActor',
       person: '#/components/schemas/PersonActor',
       operator: '#/components/schemas/OperatorActor',
+      venue: '#/components/schemas/VenueActor',
     },
   },
   description: 'Who made the change.',
@@ -133,6 +149,28 @@ export const StatusChangeData = Type.Object(
   },
 );
 
+export const RequestChangeData = Type.Object(
+  {
+    requestId: Uuid('The venue request the step was made on.'),
+    venueId: Uuid('Its venue.'),
+    proposalRevision: Type.Optional(
+      Type.Integer({ minimum: 1, description: '`proposal.submitted`: the revision submitted.' }),
+    ),
+  },
+  {
+    $id: 'RequestChangeData',
+    additionalProperties: false,
+    description: 'The step of a `venue_request.*` or `proposal.submitted` change.',
+    examples: [
+      { requestId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', venueId: '5a3c1b2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d' },
+    ],
+  },
+);
+
+/** What each type of change is, for people reading the document. */
+export const CHANGE_TYPES_DESCRIPTION =
+  "`event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response` and `proposal.submitted` (a proposal or a revision).";
+
 const changeFields = {
   id: Uuid("The change's id: unique, the same wherever the change is seen. Deduplicate by it."),
   sequence: Type.Integer({
@@ -150,19 +188,27 @@ const changeFields = {
   type: Type.Unsafe<(typeof CHANGE_TYPES)[number]>({
     type: 'string',
     enum: [...CHANGE_TYPES],
-    description:
-      '`event.created`, `event.updated` (through the API or the dashboard) or `event.status_changed` (a status move by the dashboard or an operator).',
+    description: CHANGE_TYPES_DESCRIPTION,
   }),
-  occurredAt: Timestamp('When the change was made: the `updatedAt` of the event it produced.'),
+  occurredAt: Timestamp(
+    "When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.",
+  ),
   actor: ref(Actor),
   changedFields: Type.Array(Type.String(), {
     description:
-      'The top-level fields whose value changed (`updatedAt`, which every change moves, is left out). On a create, every field the new event has.',
+      "The top-level fields whose value changed (`updatedAt`, which every change moves, is left out). On a create, every field the new event has; empty for a request's step.",
   }),
   diff: Type.Array(ref(PatchOperation), {
-    description: 'RFC 6902 operations from the details before the change to the details after it.',
+    description:
+      "RFC 6902 operations from the details before the change to the details after it; empty for a request's step.",
   }),
-  data: Type.Optional(ref(StatusChangeData)),
+  data: Type.Optional(
+    Type.Unsafe({
+      oneOf: [ref(StatusChangeData), ref(RequestChangeData)],
+      description:
+        "`event.status_changed`: the move; a request's step: the request, its venue and the proposal revision.",
+    }),
+  ),
 };
 
 const changeExample = {
@@ -184,7 +230,7 @@ export const Change = Type.Object(changeFields, {
   $id: 'Change',
   additionalProperties: false,
   description:
-    'One committed change of an event. `data` is present on `event.status_changed` only. An event created before the change log existed has revisions from its next change on.',
+    "One committed change of an event. `data` is present on `event.status_changed` and on a request's step. An event created before the change log existed has revisions from its next change on.",
   examples: [changeExample],
 });
 

@@ -5,8 +5,9 @@ import { API_HEADERS } from '../schemas/headers.js';
 import { JSON_MEDIA_TYPE, jsonResponse, operation } from '../schemas/operation.js';
 import { Count, orNull, ref, Timestamp, Uuid } from '../schemas/parts.js';
 import { ERRORS, problemOf, problemResponse } from '../schemas/problems.js';
+import { CHANGE_TYPES_DESCRIPTION } from './change-schemas.js';
 
-const EVENT_TYPES_DESCRIPTION = '`event.created`, `event.updated` or `event.status_changed`.';
+const EVENT_TYPES_DESCRIPTION = CHANGE_TYPES_DESCRIPTION;
 const WebhookEventType = Type.Union(
   CHANGE_TYPES.map((type) => Type.Literal(type)),
   { description: `A change type: ${EVENT_TYPES_DESCRIPTION}` },
@@ -179,6 +180,11 @@ export const WebhookPayload = Type.Object(
         actor: Type.Optional(Type.Object({ type: Type.String() }, { description: 'Who made the change.' })),
         from: Type.Optional(Type.String({ description: '`event.status_changed`: the status before.' })),
         to: Type.Optional(Type.String({ description: '`event.status_changed`: the status after.' })),
+        requestId: Type.Optional(Uuid("A request's step: the venue request.")),
+        venueId: Type.Optional(Uuid("A request's step: its venue.")),
+        proposalRevision: Type.Optional(
+          Type.Integer({ minimum: 1, description: '`proposal.submitted`: the revision submitted.' }),
+        ),
         endpointId: Type.Optional(Uuid('`webhook.test`: the endpoint tested.')),
       },
       { description: 'What changed. Fetch the event (or its revision) for the details.' },
@@ -200,7 +206,7 @@ export const WebhookPayload = Type.Object(
           changedFields: ['status'],
           actor: { type: 'operator' },
           from: 'draft',
-          to: 'submitted',
+          to: 'wait_for_proposals',
         },
       },
     ],

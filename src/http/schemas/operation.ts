@@ -28,6 +28,16 @@ export const TAGS = [
       'Signed notifications of changes to your events (Standard Webhooks 1.0), POSTed to endpoints you register. See `webhooks` for the payload.',
   },
   {
+    name: 'Venues',
+    description:
+      "The organization's directory of venues: where requests for proposals go. Shared by every key and person of the organization.",
+  },
+  {
+    name: 'Venue requests',
+    description:
+      "An event's requests for proposals, one per venue: the shortlist, sending, the venues' proposals (with computed totals, room-block coverage and budget comparison), awards and declines.",
+  },
+  {
     name: 'Places',
     description:
       'The cities of the gazetteer, for city pickers: each with the `place_id` that a candidate location naming it gets.',

@@ -12,7 +12,9 @@ export const ref = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T>>(Type
 /** The same value, or `null` (which clears the field in a merge patch). */
 export function orNull<T extends TSchema>(schema: T, options: Record<string, unknown> = {}) {
   if (typeof schema.type === 'string') {
-    return Type.Unsafe<Static<T> | null>({ ...schema, ...options, type: [schema.type, 'null'] });
+    // An enumeration lists every value allowed: null has to be one of them too.
+    const values = Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {};
+    return Type.Unsafe<Static<T> | null>({ ...schema, ...options, type: [schema.type, 'null'], ...values });
   }
   if (Array.isArray(schema.anyOf)) {
     return Type.Unsafe<Static<T> | null>({

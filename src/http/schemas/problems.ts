@@ -17,7 +17,7 @@ export const FieldProblem = Type.Object(
     code: Type.String({
       pattern: '^[a-z][a-z0-9_]*$',
       description:
-        'Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_cursor`, `invalid_json`, `duplicate_key` (a key repeated in one object), `too_deep` (nesting deeper than 32 levels).',
+        'Stable snake_case word: `required`, `invalid_type`, `invalid_format`, `invalid_date`, `invalid_value`, `invalid_characters`, `empty`, `too_long`, `too_many`, `out_of_range`, `duplicate`, `unknown_field`, `read_only`, `not_allowed`, `conflict`, `unknown_session`, `outside_meeting_room_dates`, `invalid_cursor`, `invalid_json`, `duplicate_key` (a key repeated in one object), `too_deep` (nesting deeper than 32 levels); venue sourcing adds `line_break`, `in_the_past`, `unknown_venue`, `outside_offered_dates`, `nothing_priced`.',
     }),
     message: Type.String({ description: 'For people.' }),
   },
@@ -46,7 +46,7 @@ export const problemFields = {
   code: Type.String({
     pattern: '^[a-z][a-z0-9_]*$',
     description:
-      'Stable snake_case word for programs: `validation_failed`, `unauthorized`, `not_found`, `event_cancelled`, `agenda_sessions_orphaned`, `precondition_failed`, `idempotency_key_in_use`, `idempotency_key_reused`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal_error`, `service_unavailable`.',
+      'Stable snake_case word for programs: `validation_failed`, `unauthorized`, `not_found`, `event_cancelled`, `agenda_sessions_orphaned`, `precondition_failed`, `idempotency_key_in_use`, `idempotency_key_reused`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal_error`, `service_unavailable`; venue sourcing adds `venue_archived`, `event_not_sourcing`, `venue_already_requested`, `request_not_sent`, `request_closed`, `request_not_proposed`, `proposal_expired`.',
   }),
   message: Type.String({ description: 'For people; may change.' }),
   requestId: Type.String({ description: 'The request id, also sent as the `x-request-id` header.' }),

@@ -62,8 +62,10 @@ describe('the history in a planner’s words', () => {
       'location',
       'numPeople',
     ]);
-    expect(describeChange(records[1]!, people)).toBe('Planner changed Candidate cities, Attendees, Budget');
-    expect(describeChange(records[0]!, people)).toBe('Planner created the event');
+    expect(describeChange(records[1]!, { people, venues: {} })).toBe(
+      'Planner changed Candidate cities, Attendees, Budget',
+    );
+    expect(describeChange(records[0]!, { people, venues: {} })).toBe('Planner created the event');
   });
 
   it('shows each changed value before and after: counts, money, places, dates, rooms and sessions', () => {
@@ -144,6 +146,6 @@ describe('the history in a planner’s words', () => {
     const values = replayChanges({}, [records[0]!, broken]);
     expect(values.has(broken.id)).toBe(false);
     expect(changeLines(broken, values.get(broken.id), 'EUR')).toEqual([]);
-    expect(describeChange(broken, people)).toBe('Planner changed Attendees');
+    expect(describeChange(broken, { people, venues: {} })).toBe('Planner changed Attendees');
   });
 });

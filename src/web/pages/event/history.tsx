@@ -5,7 +5,7 @@
  */
 import type { ChangeValues } from '../../../app/change-values.js';
 import type { EventView } from '../../../app/planning.js';
-import type { ChangeRecord } from '../../../domain/changes.js';
+import { type ChangeRecord, requestChangeData, statusChangeData } from '../../../domain/changes.js';
 import { EVENT_FIELDS, type EventField, fieldNamed } from '../../../domain/event-field-table.js';
 import {
   type AgendaItem,
@@ -16,11 +16,13 @@ import {
   ROOM_TYPES,
   type RoomCounts,
 } from '../../../domain/types.js';
+import type { RequestStatus } from '../../../domain/venue-request.js';
 import { count, dateRanges, day, deadline, instant, money, personName } from '../../format.js';
 import { locationWords } from '../../place-words.js';
 import {
   BUDGET_LABELS,
   changedFieldLabels,
+  requestStatusLabel,
   sessionLabel,
   shownChangedFields,
   statusLabel,
@@ -178,23 +180,31 @@ export function changeLines(change: ChangeRecord, values: ChangeValues | undefin
 }
 
 /** Who made a change, in words. */
-function actorOf(change: ChangeRecord, people: EventView['people']): string {
-  switch (change.actor.type) {
+export function actorName(actor: ChangeRecord['actor'], view: Pick<EventView, 'people' | 'venues'>): string {
+  switch (actor.type) {
     case 'operator':
       return 'An operator';
+    case 'venue':
+      return view.venues[actor.venueId] ?? 'A venue';
     case 'api_key':
-      return `${personName(people[change.actor.userId])} (API key ${change.actor.keyId})`;
-    default:
-      return personName(people[change.actor.userId]);
+      return `${personName(view.people[actor.userId])} (API key ${actor.keyId})`;
+    case 'person':
+      return personName(view.people[actor.userId]);
   }
 }
 
 /** What a change did, in a sentence: never a field's API name or a code. */
-export function describeChange(change: ChangeRecord, people: EventView['people']): string {
-  const who = actorOf(change, people);
+export function describeChange(change: ChangeRecord, view: Pick<EventView, 'people' | 'venues'>): string {
+  const who = actorName(change.actor, view);
   if (change.type === 'event.created') return `${who} created the event`;
-  if (change.type === 'event.status_changed' && change.data) {
-    return `${who} moved it from ${statusLabel(change.data.from)} to ${statusLabel(change.data.to)}`;
+  const move = statusChangeData(change);
+  if (move) return `${who} moved it from ${statusLabel(move.from)} to ${statusLabel(move.to)}`;
+  const step = requestChangeData(change);
+  if (step) {
+    const venue = view.venues[step.venueId] ?? 'a venue';
+    return change.type === 'proposal.submitted'
+      ? `${who} submitted revision ${step.proposalRevision} of the proposal of ${venue}`
+      : `${who}: the request to ${venue} is now ${requestStatusLabel(change.type.slice('venue_request.'.length) as RequestStatus).toLowerCase()}`;
   }
   if (change.type !== 'event.updated') return `${who} changed the event`;
   const labels = changedFieldLabels(change.changedFields);
@@ -225,10 +235,14 @@ export function History(props: { view: EventView }) {
     <ol class="history" reversed>
       {view.history.map((change) => (
         <li>
-          <span class="when">{instant(change.occurredAt)}</span> — {describeChange(change, view.people)}
+          <span class="when">{instant(change.occurredAt)}</span> — {describeChange(change, view)}
           <ValueLines lines={changeLines(change, view.changeValues.get(change.id), view.details.currency)} />
-          {change.data?.comment && <blockquote>Comment: {change.data.comment}</blockquote>}
-          {change.data?.reason && <blockquote>Reason: {change.data.reason}</blockquote>}
+          {statusChangeData(change)?.comment && (
+            <blockquote>Comment: {statusChangeData(change)?.comment}</blockquote>
+          )}
+          {statusChangeData(change)?.reason && (
+            <blockquote>Reason: {statusChangeData(change)?.reason}</blockquote>
+          )}
         </li>
       ))}
     </ol>

@@ -1,8 +1,10 @@
 /** The event page's markup: every field of the event, readable at a glance, with the moves this person may make. */
 import type { EventView } from '../../../app/planning.js';
+import { statusChangeData } from '../../../domain/changes.js';
 import { EVENT_FIELDS, type EventField } from '../../../domain/event-field-table.js';
 import { MOVE_LABELS } from '../../../domain/moves.js';
 import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../../domain/types.js';
+import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../domain/venue-request.js';
 import { AgendaByDay } from '../../agenda-by-day.js';
 import { count, dateRange, dateRanges, day, deadline, instant, money, personName } from '../../format.js';
 import { href } from '../../href.js';
@@ -10,7 +12,7 @@ import { CsrfField, type Frame, Layout, StatusBadge } from '../../layout.js';
 import { locationWords } from '../../place-words.js';
 import { roomBlock } from '../../room-block.js';
 import { BUDGET_LABELS, withReadableDates } from '../../words.js';
-import { History } from './history.js';
+import { actorName, History } from './history.js';
 
 /** The label people read for a field, the same on the form and on this page. */
 const label = (name: EventField) => EVENT_FIELDS[name].label;
@@ -134,11 +136,11 @@ const SessionDetails = (props: { session: AgendaItem }) => {
 /** The latest comment or reason of a status move, shown with the status it explains. */
 function latestNote(view: EventView) {
   const last = view.history.find((change) => change.type === 'event.status_changed');
-  if (!last?.data || last.data.to !== view.details.status) return undefined;
-  const note = last.data.comment ?? last.data.reason;
+  const move = last && statusChangeData(last);
+  if (!last || !move || move.to !== view.details.status) return undefined;
+  const note = move.comment ?? move.reason;
   if (!note) return undefined;
-  const who = last.actor.type === 'operator' ? 'An operator' : personName(view.people[last.actor.userId]);
-  return { who, note, kind: last.data.comment ? 'comment' : 'reason' };
+  return { who: actorName(last.actor, view), note, kind: move.comment ? 'comment' : 'reason' };
 }
 
 function StatusPanel(props: { view: EventView; csrf: string }) {

@@ -1,0 +1,196 @@
+import type { Database } from 'better-sqlite3';
+import type { Proposal } from '../../domain/proposal.js';
+import { venueSummary } from '../../domain/venue.js';
+import type { RequestStatus, VenueRequest } from '../../domain/venue-request.js';
+import type { SourcingWrite } from '../../ports/event-repository.js';
+import type {
+  RequestAddress,
+  RequestWithProposal,
+  VenueRequestRepository,
+} from '../../ports/venue-request-repository.js';
+
+interface RequestRow {
+  id: string;
+  event_id: string;
+  status: RequestStatus;
+  response_due_date: string | null;
+  sent_at: string | null;
+  viewed_at: string | null;
+  responded_at: string | null;
+  turn_down: string | null;
+  decision: string | null;
+  created_at: string;
+  updated_at: string;
+  venue: string;
+}
+
+interface ProposalRow {
+  id: string;
+  request_id: string;
+  revision: number;
+  submitted_at: string;
+  submitted_by: Proposal['submittedBy'];
+  terms: string;
+}
+
+const REQUEST_COLUMNS = `r.id, r.event_id, r.status, r.response_due_date, r.sent_at, r.viewed_at, r.responded_at,
+  r.turn_down, r.decision, r.created_at, r.updated_at, v.document AS venue`;
+const REQUEST_FROM = `venue_requests r
+  JOIN venues v ON v.organization_id = r.organization_id AND v.id = r.venue_id`;
+
+function toRequest(row: RequestRow): VenueRequest {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    venue: venueSummary(JSON.parse(row.venue)),
+    status: row.status,
+    responseDueDate: row.response_due_date,
+    sentAt: row.sent_at,
+    viewedAt: row.viewed_at,
+    respondedAt: row.responded_at,
+    turnDown: row.turn_down === null ? null : JSON.parse(row.turn_down),
+    decision: row.decision === null ? null : JSON.parse(row.decision),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toProposal(row: ProposalRow): Proposal {
+  return {
+    id: row.id,
+    requestId: row.request_id,
+    revision: row.revision,
+    submittedAt: row.submitted_at,
+    submittedBy: row.submitted_by,
+    ...JSON.parse(row.terms),
+  };
+}
+
+const PROPOSAL_COLUMNS = 'p.id, p.request_id, p.revision, p.submitted_at, p.submitted_by, p.terms';
+/** Only each request's newest revision. */
+const LATEST = `p.revision = (SELECT MAX(q.revision) FROM proposals q
+  WHERE q.organization_id = p.organization_id AND q.request_id = p.request_id)`;
+
+/** The reads a sourcing write makes inside its transaction, and the repository's reads. */
+export function prepareSourcingReads(db: Database) {
+  const requestsOfEvent = db.prepare(
+    `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM}
+     WHERE r.organization_id = ? AND r.event_id = ? ORDER BY r.created_at, r.id`,
+  );
+  const latestOfEvent = db.prepare(
+    `SELECT ${PROPOSAL_COLUMNS} FROM proposals p WHERE p.organization_id = ? AND p.event_id = ? AND ${LATEST}`,
+  );
+  const oneRequest = db.prepare(
+    `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.organization_id = ? AND r.event_id = ? AND r.id = ?`,
+  );
+  const latestOfRequest = db.prepare(
+    `SELECT ${PROPOSAL_COLUMNS} FROM proposals p WHERE p.organization_id = ? AND p.request_id = ?
+     ORDER BY p.revision DESC LIMIT 1`,
+  );
+  const forEvent = (organizationId: string, eventId: string): RequestWithProposal[] => {
+    const latest = new Map(
+      (latestOfEvent.all(organizationId, eventId) as ProposalRow[]).map((row) => [row.request_id, row]),
+    );
+    return (requestsOfEvent.all(organizationId, eventId) as RequestRow[]).map((row) => {
+      const proposal = latest.get(row.id);
+      return { request: toRequest(row), proposal: proposal ? toProposal(proposal) : null };
+    });
+  };
+  const one = (organizationId: string, eventId: string, requestId: string) => {
+    const row = oneRequest.get(organizationId, eventId, requestId) as RequestRow | undefined;
+    if (!row) return undefined;
+    const proposal = latestOfRequest.get(organizationId, requestId) as ProposalRow | undefined;
+    return { request: toRequest(row), proposal: proposal ? toProposal(proposal) : null };
+  };
+  return { forEvent, one };
+}
+
+/** The writes of a sourcing write's requests and proposals, inside the caller's transaction. */
+export function prepareSourcingWrites(db: Database) {
+  // A request saved again keeps its token hash unless the step made a new one.
+  const saveRequest = db.prepare(`
+    INSERT INTO venue_requests (organization_id, id, event_id, venue_id, status, response_due_date, sent_at,
+      viewed_at, responded_at, turn_down, decision, token_hash, created_at, updated_at)
+    VALUES (@organization_id, @id, @event_id, @venue_id, @status, @response_due_date, @sent_at, @viewed_at,
+      @responded_at, @turn_down, @decision, @token_hash, @created_at, @updated_at)
+    ON CONFLICT (organization_id, id) DO UPDATE SET status = excluded.status,
+      response_due_date = excluded.response_due_date, sent_at = excluded.sent_at,
+      viewed_at = excluded.viewed_at, responded_at = excluded.responded_at, turn_down = excluded.turn_down,
+      decision = excluded.decision, token_hash = COALESCE(excluded.token_hash, venue_requests.token_hash),
+      updated_at = excluded.updated_at`);
+  const removeRequest = db.prepare(
+    'DELETE FROM venue_requests WHERE organization_id = ? AND event_id = ? AND id = ?',
+  );
+  const insertProposal = db.prepare(`
+    INSERT INTO proposals (organization_id, id, event_id, request_id, revision, submitted_at, submitted_by, terms)
+    VALUES (@organization_id, @id, @event_id, @request_id, @revision, @submitted_at, @submitted_by, @terms)`);
+  return (organizationId: string, eventId: string, write: SourcingWrite) => {
+    for (const { request, tokenHash } of write.requests.saved) {
+      saveRequest.run({
+        organization_id: organizationId,
+        id: request.id,
+        event_id: request.eventId,
+        venue_id: request.venue.id,
+        status: request.status,
+        response_due_date: request.responseDueDate,
+        sent_at: request.sentAt,
+        viewed_at: request.viewedAt,
+        responded_at: request.respondedAt,
+        turn_down: request.turnDown === null ? null : JSON.stringify(request.turnDown),
+        decision: request.decision === null ? null : JSON.stringify(request.decision),
+        token_hash: tokenHash ?? null,
+        created_at: request.createdAt,
+        updated_at: request.updatedAt,
+      });
+    }
+    for (const requestId of write.requests.removed) removeRequest.run(organizationId, eventId, requestId);
+    for (const { eventId: proposalEventId, proposal } of write.proposals) {
+      const { id, requestId, revision, submittedAt, submittedBy, ...terms } = proposal;
+      insertProposal.run({
+        organization_id: organizationId,
+        id,
+        event_id: proposalEventId,
+        request_id: requestId,
+        revision,
+        submitted_at: submittedAt,
+        submitted_by: submittedBy,
+        terms: JSON.stringify(terms),
+      });
+    }
+  };
+}
+
+export function createSqliteVenueRequestRepository(db: Database): VenueRequestRepository {
+  const reads = prepareSourcingReads(db);
+  const forEvent = db.transaction(reads.forEvent);
+  const one = db.transaction(reads.one);
+  const proposalsOf = db.prepare(
+    `SELECT ${PROPOSAL_COLUMNS} FROM proposals p WHERE p.organization_id = ? AND p.request_id = ?
+     ORDER BY p.revision DESC`,
+  );
+  const byTokenHash = db.prepare(
+    `SELECT organization_id AS organizationId, event_id AS eventId, id AS requestId, venue_id AS venueId
+     FROM venue_requests WHERE token_hash = ?`,
+  );
+  const byId = db.prepare(
+    `SELECT organization_id AS organizationId, event_id AS eventId, id AS requestId, venue_id AS venueId
+     FROM venue_requests WHERE id = ?`,
+  );
+  return {
+    async listForEvent(organizationId, eventId) {
+      return forEvent(organizationId, eventId);
+    },
+    async find(organizationId, eventId, requestId) {
+      return one(organizationId, eventId, requestId);
+    },
+    async proposals(organizationId, requestId) {
+      return (proposalsOf.all(organizationId, requestId) as ProposalRow[]).map(toProposal);
+    },
+    async findByTokenHash(tokenHash) {
+      return byTokenHash.get(tokenHash) as RequestAddress | undefined;
+    },
+    async locate(requestId) {
+      return byId.get(requestId) as RequestAddress | undefined;
+    },
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * The changes of an event's requests for proposals (D21–D24), each made through `changeEvent` on the
+ * store's sourcing path: the requests are read inside the write, so a step is decided on what is
+ * stored at that moment, and the step's request, proposal, change records and mails are written in
+ * the event's transaction. Checks come in D5's order: the request (404), its state (409), the body (400).
+ */
+import { assertMayAward, assertMayDecline, awardRequest, declineRequest } from '../domain/award.js';
+import { EventNotSourcingError, type Problem, ValidationError } from '../domain/errors.js';
+import type { ProposalSource } from '../domain/proposal.js';
+import { submitProposal } from '../domain/proposal-submission.js';
+import type { StoredEvent } from '../domain/types.js';
+import type { Venue } from '../domain/venue.js';
+import { isSourcing, type RequestStep } from '../domain/venue-request.js';
+import { readAward, readDecline, readTurnDown } from '../domain/venue-request-bodies.js';
+import {
+  addVenueRequest,
+  assertVenueMayAnswer,
+  markViewed,
+  turnDownRequest,
+  withdrawRequest,
+} from '../domain/venue-request-steps.js';
+import type { ChangeContext, ChangeOutcome, EventChange, Requester } from './change-event.js';
+import { readParties, requestIn, type SourcingParties, tellVenues } from './sourcing.js';
+
+/** The requests as the write read them. */
+const requestsOf = (context: ChangeContext<unknown, Requester>) =>
+  (context.sourcing ?? []).map(({ request }) => request);
+
+/** An outcome of request steps, with the mails (and new links) of those whose venue is told. */
+function stepped(
+  event: StoredEvent,
+  steps: readonly RequestStep[],
+  context: ChangeContext<SourcingParties, Requester>,
+  extra: Partial<ChangeOutcome> = {},
+): ChangeOutcome {
+  const { mails, tokenHashes } = tellVenues(steps, event.details, context.prepared, context.newToken);
+  return { event, steps, mails, tokenHashes, ...extra };
+}
+
+/** The event moved to `status` by a sourcing step (a proposal's arrival, an award), with its record data. */
+function withStatus(current: StoredEvent, status: StoredEvent['details']['status'], now: string) {
+  if (status === current.details.status) return { event: current };
+  return {
+    event: { ...current, previousStatus: null, details: { ...current.details, status, updatedAt: now } },
+    data: { from: current.details.status, to: status },
+  };
+}
+
+/** What adding a venue takes: the venue as read, or why it cannot be (reported after the event's checks). */
+export interface AddRequestInput {
+  /** The venue the body names, when the organization has it. */
+  venue: Venue | undefined;
+  /** The body as read (readNewVenueRequest); null with `problems` when it was refused. */
+  body: { venueId: string; responseDueDate: string | null } | null;
+  problems: Problem[];
+}
+
+/**
+ * Adds a venue to the event (D21): on the shortlist before the event is sent out, sent at once (a
+ * mail with the venue's new link) while venues are being asked.
+ */
+export const ADD_REQUEST: EventChange<AddRequestInput, SourcingParties> = {
+  sourcing: true,
+  prepare: readParties,
+  apply(current, input, context) {
+    if (!isSourcing(current.details.status)) throw new EventNotSourcingError(current.details.status);
+    if (input.problems.length > 0) throw new ValidationError(input.problems);
+    if (!input.body || !input.venue) {
+      throw new ValidationError([
+        { field: 'venueId', code: 'unknown_venue', message: 'is not a venue of your organization' },
+      ]);
+    }
+    const step = addVenueRequest({
+      event: current.details,
+      venue: input.venue,
+      existing: requestsOf(context),
+      responseDueDate: input.body.responseDueDate,
+      id: context.newId(),
+      now: context.now,
+    });
+    return stepped(current, [step], context);
+  },
+};
+
+/**
+ * The planner withdraws a request (D21's DELETE): a shortlisted one is removed, an open one becomes
+ * `withdrawn` and its venue is told; a closed one is refused.
+ */
+export const WITHDRAW_REQUEST: EventChange<{ requestId: string }, SourcingParties> = {
+  sourcing: true,
+  prepare: readParties,
+  apply(current, { requestId }, context) {
+    const { request } = requestIn(context.sourcing ?? [], requestId);
+    return stepped(current, [withdrawRequest(request, context.now)], context);
+  },
+};
+
+/** A proposal (or a revision) for a request, by the venue or by a planner on its behalf (D23). */
+export interface ProposalInput {
+  requestId: string;
+  body: unknown;
+  submittedBy: ProposalSource;
+}
+
+/**
+ * Submits a proposal (D23): a new revision, the request `proposed`, and the first proposal of the
+ * event moves it to `proposals_received`, recorded with the same actor (the venue, or the planner who
+ * entered it).
+ */
+export const SUBMIT_PROPOSAL: EventChange<ProposalInput> = {
+  sourcing: true,
+  apply(current, input, context) {
+    const { request, proposal: latest } = requestIn(context.sourcing ?? [], input.requestId);
+    const submission = submitProposal({
+      event: current.details,
+      request,
+      latestRevision: latest?.revision ?? 0,
+      body: input.body,
+      submittedBy: input.submittedBy,
+      id: context.newId(),
+      now: context.now,
+    });
+    return {
+      ...withStatus(current, submission.eventStatus, context.now),
+      steps: [submission.step],
+      proposals: [submission.proposal],
+    };
+  },
+};
+
+/** The venue turns the request down (D22): `{ reason, comment? }`. */
+export const TURN_DOWN: EventChange<{ requestId: string; body: unknown }> = {
+  sourcing: true,
+  apply(current, { requestId, body }, context) {
+    const { request } = requestIn(context.sourcing ?? [], requestId);
+    // The request's state before the body: a closed request never answers with a 400.
+    assertVenueMayAnswer(request, current.details.status);
+    const step = turnDownRequest(request, current.details.status, readTurnDown(body), context.now);
+    return { event: current, steps: [step] };
+  },
+};
+
+/** The venue opened its link (D22): the request is `viewed`, once; nothing is recorded or sent. */
+export const MARK_VIEWED: EventChange<{ requestId: string }> = {
+  sourcing: true,
+  apply(current, { requestId }, context) {
+    const step = markViewed(requestIn(context.sourcing ?? [], requestId).request, context.now);
+    return step ? { event: current, steps: [step] } : undefined;
+  },
+};
+
+/**
+ * Awards a request (D24): the request `awarded`, the event `booked`, every other request declined,
+ * marked `no_response` or withdrawn from the shortlist, and each venue asked told by mail. Decided on
+ * the requests as the write read them: of two awards at the same moment, the second finds the event
+ * booked and is refused.
+ */
+export const AWARD: EventChange<{ requestId: string; body: unknown }, SourcingParties> = {
+  sourcing: true,
+  prepare: readParties,
+  apply(current, { requestId, body }, context) {
+    const sourcing = context.sourcing ?? [];
+    const proposal = requestIn(sourcing, requestId).proposal;
+    const input = {
+      eventStatus: current.details.status,
+      requests: requestsOf(context),
+      requestId,
+      proposal,
+      now: context.now,
+    };
+    assertMayAward(input);
+    const decision = awardRequest({ ...input, comment: readAward(body).comment });
+    const moved = withStatus(current, decision.eventStatus, context.now);
+    return stepped(moved.event, decision.steps, context, 'data' in moved ? { data: moved.data } : {});
+  },
+};
+
+/** Declines one proposal with a reason (D24); its venue is told. */
+export const DECLINE: EventChange<{ requestId: string; body: unknown }, SourcingParties> = {
+  sourcing: true,
+  prepare: readParties,
+  apply(current, { requestId, body }, context) {
+    requestIn(context.sourcing ?? [], requestId);
+    const input = { eventStatus: current.details.status, requests: requestsOf(context), requestId };
+    assertMayDecline(input);
+    const decision = declineRequest({ ...input, decision: readDecline(body), now: context.now });
+    return stepped(current, decision.steps, context);
+  },
+};

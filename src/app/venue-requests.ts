@@ -1,0 +1,274 @@
+/**
+ * A planner's side of requests for proposals (D21, D23, D24), whoever asks: an API key (its
+ * organization's events), a signed-in person (the events granted to them) or the operator (any event,
+ * requests addressed by id alone). Every change goes through `changeEvent` (sourcing-changes.ts);
+ * every read shows a request with its latest proposal and that proposal's figures.
+ */
+
+import { NotFoundError, type Problem, ValidationError } from '../domain/errors.js';
+import { comparisonMarks } from '../domain/proposal-comparison.js';
+import { type ProposalView, proposalView } from '../domain/proposal-figures.js';
+import type { StoredEvent } from '../domain/types.js';
+import { readNewVenueRequest } from '../domain/venue-request-bodies.js';
+import {
+  type ChangedEvent,
+  changeEvent,
+  type KeyRequester,
+  OPERATOR,
+  type OperatorRequester,
+  organizationInScope,
+  type PersonRequester,
+  type Precondition,
+} from './change-event.js';
+import { type AppDeps, nowText } from './deps.js';
+import { assertEventId, notFound } from './event-ids.js';
+import { assertUuid } from './resource-ids.js';
+import { type RequestDocument, requestDocument, shortlistedCount, sourcingVersion } from './sourcing.js';
+import { ADD_REQUEST, AWARD, DECLINE, SUBMIT_PROPOSAL, WITHDRAW_REQUEST } from './sourcing-changes.js';
+
+/** Who works on an event's requests for proposals. */
+export type Planner = KeyRequester | PersonRequester | OperatorRequester;
+
+/** The event `id` names in the planner's scope (an API key's organization, a person's grants, any). */
+export async function eventInScope(deps: AppDeps, planner: Planner, id: string): Promise<StoredEvent> {
+  const eventId = assertEventId(id);
+  const organizationId =
+    planner.scope === 'organization'
+      ? planner.organizationId
+      : await organizationInScope(deps, planner, eventId, id);
+  const event = await deps.store.events.find(organizationId, eventId);
+  if (!event) throw notFound(id);
+  return event;
+}
+
+const requestNotFound = (requestId: string) =>
+  new NotFoundError(`The event has no venue request ${requestId}.`);
+
+/** One request of the event as read now, or a 404. */
+async function readRequest(deps: AppDeps, event: StoredEvent, requestId: string): Promise<RequestDocument> {
+  const found = await deps.store.venueRequests.find(event.organizationId, event.details.id, requestId);
+  if (!found) throw requestNotFound(requestId);
+  return requestDocument(found, event.details);
+}
+
+/** The id of the request a change's first step made or changed. */
+function steppedRequestId(changed: ChangedEvent): string {
+  const step = changed.outcome?.steps?.[0];
+  const request = step?.after ?? step?.before;
+  if (!request) throw new Error('a request step names its request');
+  return request.id;
+}
+
+/** `GET /v1/events/{id}/venue-requests`: every request of the event, oldest first. */
+export async function listVenueRequests(deps: AppDeps, planner: Planner, eventId: string) {
+  const event = await eventInScope(deps, planner, eventId);
+  const requests = await deps.store.venueRequests.listForEvent(event.organizationId, event.details.id);
+  return { data: requests.map((request) => requestDocument(request, event.details)) };
+}
+
+/** `GET …/venue-requests/{requestId}`. */
+export async function getVenueRequest(deps: AppDeps, planner: Planner, eventId: string, requestId: string) {
+  const id = assertUuid('requestId', requestId);
+  return readRequest(deps, await eventInScope(deps, planner, eventId), id);
+}
+
+/**
+ * `POST /v1/events/{id}/venue-requests` `{ venueId, responseDueDate? }` (D21): the venue on the
+ * shortlist (draft, pending approval) or sent at once (while venues are asked), one per venue, at most
+ * 50. Checks: the event (404), its status (409), the body and the venue (400), the venue (409 archived,
+ * 409 already requested).
+ */
+export async function addVenueRequest(
+  deps: AppDeps,
+  planner: KeyRequester | PersonRequester,
+  eventId: string,
+  body: unknown,
+): Promise<RequestDocument> {
+  let read: ReturnType<typeof readNewVenueRequest> | null = null;
+  let problems: Problem[] = [];
+  try {
+    read = readNewVenueRequest(body, nowText(deps));
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    problems = error.problems;
+  }
+  const venue = read ? await deps.store.venues.find(planner.organizationId, read.venueId) : undefined;
+  const changed = await changeEvent(deps, planner, eventId, ADD_REQUEST, { venue, body: read, problems });
+  return readRequest(deps, changed.event, steppedRequestId(changed));
+}
+
+/**
+ * `DELETE …/venue-requests/{requestId}` (D21): a shortlisted request is removed (`removed: true`); an
+ * open one is withdrawn and its venue told (the request as it is now); a closed one is a 409.
+ */
+export async function withdrawVenueRequest(
+  deps: AppDeps,
+  planner: Planner,
+  eventId: string,
+  requestId: string,
+): Promise<{ removed: true } | { removed: false; request: RequestDocument }> {
+  const id = assertUuid('requestId', requestId);
+  const changed = await changeEvent(deps, planner, eventId, WITHDRAW_REQUEST, { requestId: id });
+  const step = changed.outcome?.steps?.[0];
+  if (step && step.after === null) return { removed: true };
+  return { removed: false, request: await readRequest(deps, changed.event, id) };
+}
+
+/**
+ * `POST …/venue-requests/{requestId}/proposals` (D23): a proposal a planner enters on the venue's
+ * behalf (received by phone or PDF), recorded with the planner as its actor.
+ */
+export async function submitProposalFor(
+  deps: AppDeps,
+  planner: KeyRequester | PersonRequester,
+  eventId: string,
+  requestId: string,
+  body: unknown,
+): Promise<ProposalView> {
+  const id = assertUuid('requestId', requestId);
+  const changed = await changeEvent(deps, planner, eventId, SUBMIT_PROPOSAL, {
+    requestId: id,
+    body,
+    submittedBy: 'planner',
+  });
+  const proposal = changed.outcome?.proposals?.[0];
+  if (!proposal) throw new Error('a submission adds a proposal');
+  return proposalView(proposal, changed.event.details);
+}
+
+/** `GET …/venue-requests/{requestId}/proposals`: every revision, newest first, with its figures. */
+export async function listProposals(deps: AppDeps, planner: Planner, eventId: string, requestId: string) {
+  const id = assertUuid('requestId', requestId);
+  const event = await eventInScope(deps, planner, eventId);
+  const found = await deps.store.venueRequests.find(event.organizationId, event.details.id, id);
+  if (!found) throw requestNotFound(requestId);
+  const proposals = await deps.store.venueRequests.proposals(event.organizationId, id);
+  return { data: proposals.map((proposal) => proposalView(proposal, event.details)) };
+}
+
+/**
+ * Awards a request (D24): `{ comment? }`. Atomic: the event booked, every other request closed, every
+ * venue asked told by mail, all in the event's transaction. With a precondition (a page's
+ * `sourcingVersion`), nothing is written if anything changed since the page was read (412).
+ */
+export async function awardVenueRequest(
+  deps: AppDeps,
+  planner: Planner,
+  eventId: string,
+  requestId: string,
+  body: unknown,
+  precondition?: Precondition,
+): Promise<RequestDocument> {
+  const id = assertUuid('requestId', requestId);
+  const changed = await changeEvent(deps, planner, eventId, AWARD, { requestId: id, body }, precondition);
+  return readRequest(deps, changed.event, id);
+}
+
+/** Declines one proposal (D24): `{ reason, comment? }` (`comment` required for `other`); its venue is told. */
+export async function declineVenueRequest(
+  deps: AppDeps,
+  planner: Planner,
+  eventId: string,
+  requestId: string,
+  body: unknown,
+  precondition?: Precondition,
+): Promise<RequestDocument> {
+  const id = assertUuid('requestId', requestId);
+  const changed = await changeEvent(deps, planner, eventId, DECLINE, { requestId: id, body }, precondition);
+  return readRequest(deps, changed.event, id);
+}
+
+/** The event of a request addressed by id alone (the operator's commands); 404 when there is none. */
+async function locateRequest(deps: AppDeps, requestId: string) {
+  const id = assertUuid('request', requestId);
+  const address = await deps.store.venueRequests.locate(id);
+  if (!address) throw new NotFoundError(`No venue request with id ${requestId}.`);
+  return address;
+}
+
+/** What the operator's `rfp` commands print. */
+export type OperatorDecision = {
+  id: string;
+  eventId: string;
+  status: string;
+  eventStatus: string;
+};
+
+async function operatorDecision(deps: AppDeps, requestId: string, decided: RequestDocument) {
+  const address = await locateRequest(deps, requestId);
+  const event = await deps.store.events.find(address.organizationId, address.eventId);
+  return {
+    id: decided.id,
+    eventId: decided.eventId,
+    status: decided.status,
+    eventStatus: event!.details.status,
+  };
+}
+
+/** `eventplan rfp award --request ID [--comment TEXT]` (D24). */
+export async function awardByOperator(
+  deps: AppDeps,
+  requestId: string,
+  comment?: string,
+): Promise<OperatorDecision> {
+  const { eventId, requestId: id } = await locateRequest(deps, requestId);
+  const body = comment === undefined ? {} : { comment };
+  return operatorDecision(deps, id, await awardVenueRequest(deps, OPERATOR, eventId, id, body));
+}
+
+/** `eventplan rfp decline --request ID --reason REASON [--comment TEXT]` (D24). */
+export async function declineByOperator(
+  deps: AppDeps,
+  requestId: string,
+  reason: string,
+  comment?: string,
+): Promise<OperatorDecision> {
+  const { eventId, requestId: id } = await locateRequest(deps, requestId);
+  const body = { reason, ...(comment === undefined ? {} : { comment }) };
+  return operatorDecision(deps, id, await declineVenueRequest(deps, OPERATOR, eventId, id, body));
+}
+
+/** What the dashboard shows of an event's sourcing: its requests, the comparison's marks, and the page's version. */
+export interface EventSourcingView {
+  event: StoredEvent;
+  /** Oldest first, each with its latest proposal and that proposal's figures. */
+  requests: RequestDocument[];
+  /** How many venues are on the shortlist (D16's checklist item of D21). */
+  shortlisted: number;
+  /** The lowest total (per currency) and the best coverage among the standing proposals (D24). */
+  marks: ReturnType<typeof comparisonMarks>;
+  /** Carried by the page's award and decline forms (`{ sourcingVersion }`): a stale page writes nothing. */
+  version: string;
+}
+
+/**
+ * The event's requests as a person sees them on the event page's venue list and the Proposals tab
+ * (D24): only for an event granted to them (404 otherwise).
+ */
+export async function viewEventSourcing(
+  deps: AppDeps,
+  person: PersonRequester,
+  eventId: string,
+): Promise<EventSourcingView> {
+  const event = await eventInScope(deps, person, eventId);
+  const [requests, document] = await Promise.all([
+    deps.store.venueRequests.listForEvent(event.organizationId, event.details.id),
+    deps.store.events.findDocument(event.organizationId, event.details.id),
+  ]);
+  const documents = requests.map((request) => requestDocument(request, event.details));
+  // Marks compare the proposals that stand: a request still `proposed`.
+  const standing = documents.flatMap(({ id, status, proposal }) =>
+    status === 'proposed' && proposal ? [{ ...proposal, requestId: id }] : [],
+  );
+  const stored = {
+    text: document?.body.toString() ?? JSON.stringify(event.details),
+    etag: document?.etag ?? null,
+  };
+  return {
+    event,
+    requests: documents,
+    shortlisted: shortlistedCount(requests),
+    marks: comparisonMarks(standing),
+    version: sourcingVersion(stored, requests),
+  };
+}

@@ -1,0 +1,36 @@
+import type { Proposal } from '../domain/proposal.js';
+import type { VenueRequest } from '../domain/venue-request.js';
+
+/** A request for proposals with its latest proposal, as every read of a request shows it (D21). */
+export interface RequestWithProposal {
+  request: VenueRequest;
+  /** The newest revision, or null before the venue proposes. */
+  proposal: Proposal | null;
+}
+
+/** Where a request lives: what the venue's link and the operator's commands need to reach it. */
+export interface RequestAddress {
+  organizationId: string;
+  eventId: string;
+  requestId: string;
+  venueId: string;
+}
+
+/**
+ * Reads of requests for proposals and their proposals (D21–D23). They are written only with their
+ * event, through EventRepository.updateSourcing, so each change of a request is in the event's
+ * transaction with its change records and mails. The request's venue is the directory's venue as it
+ * is now (its name, email and city).
+ */
+export interface VenueRequestRepository {
+  /** Every request of the event, oldest first, each with its latest proposal. */
+  listForEvent(organizationId: string, eventId: string): Promise<RequestWithProposal[]>;
+  /** One request of the event, undefined when the event has none with this id. */
+  find(organizationId: string, eventId: string, requestId: string): Promise<RequestWithProposal | undefined>;
+  /** Every revision of the request's proposal, newest first. */
+  proposals(organizationId: string, requestId: string): Promise<Proposal[]>;
+  /** The request whose venue's link token has this SHA-256 (hex); undefined when none has. */
+  findByTokenHash(tokenHash: string): Promise<RequestAddress | undefined>;
+  /** The request with this id in any organization (operator commands address requests by id alone). */
+  locate(requestId: string): Promise<RequestAddress | undefined>;
+}
