@@ -3,11 +3,12 @@
  * event is cancelled: that it is, who cancelled it and why, and how to reopen it. After a save that
  * found the event cancelled meanwhile, it says first that nothing was saved.
  */
+import type { ComponentChildren } from 'preact';
 import type { EventView } from '../app/planning.js';
 import { actorUserId, statusChangeData } from '../domain/changes.js';
 import { personName } from './format.js';
 import { href } from './href.js';
-import { type Frame, Layout } from './layout.js';
+import { ErrorAlert, type Frame, Layout } from './layout.js';
 import type { PageRequest } from './page-module.js';
 import { statusLabel } from './words.js';
 
@@ -21,6 +22,11 @@ function cancellationOf(view: EventView) {
   return { who, reason: move.reason, before: move.from };
 }
 
+/** The same box, not an alert, on an ordinary visit: focus stays where a page starts. */
+const NoticeBox = (props: { children: ComponentChildren }) => (
+  <div class="error-summary">{props.children}</div>
+);
+
 export function CancelledPage(props: {
   frame: Frame;
   view: EventView;
@@ -32,10 +38,12 @@ export function CancelledPage(props: {
   const { view } = props;
   const id = view.details.id;
   const cancelled = cancellationOf(view);
+  // After a refused save, focus starts on why nothing was saved, as after any refused form.
+  const Box = props.refused ? ErrorAlert : NoticeBox;
   return (
     <Layout frame={props.frame} title={props.heading}>
       <h1>{props.heading}</h1>
-      <div class="error-summary" role={props.refused ? 'alert' : undefined} tabIndex={-1}>
+      <Box>
         <h2>{props.refused ? 'Nothing was saved: this event is cancelled' : 'This event is cancelled'}</h2>
         {props.refused && (
           <p>It was cancelled while you had this page open, so your changes were not made.</p>
@@ -61,7 +69,7 @@ export function CancelledPage(props: {
           )}
           <a href={href.event(id)}>Back to the event</a>
         </div>
-      </div>
+      </Box>
     </Layout>
   );
 }

@@ -9,17 +9,20 @@ describe('a range of nights as a form gives it', () => {
     expect(nightRange('2030-05-30', '')).toEqual({ nights: ['2030-05-30'] });
   });
 
-  it('names the field to blame: a first night that is not a date, a last night before the first or not a date, too many nights', () => {
-    expect(nightRange('', '2030-05-01')).toMatchObject({ problem: { field: 'first' } });
-    expect(nightRange('2030-02-30', '')).toMatchObject({ problem: { field: 'first' } });
-    expect(nightRange('2030-05-20', '2030-05-18')).toEqual({
-      problem: {
-        field: 'last',
-        message: 'The last night must be on or after the first night, Mon, May 20, 2030.',
-      },
+  it('names the field to blame and the problem’s code: a first night that is not a date, a last night before the first or not a date, too many nights', () => {
+    expect(nightRange('', '2030-05-01')).toMatchObject({ problem: { field: 'first', code: 'required' } });
+    expect(nightRange('2030-02-30', '')).toMatchObject({
+      problem: { field: 'first', code: 'invalid_format' },
     });
-    expect(nightRange('2030-05-20', 'soon')).toMatchObject({ problem: { field: 'last' } });
-    expect(nightRange('2030-01-01', '2031-01-02')).toMatchObject({ problem: { field: 'last' } });
+    expect(nightRange('2030-05-20', '2030-05-18')).toMatchObject({
+      problem: { field: 'last', code: 'out_of_range', message: expect.stringContaining('2030-05-20') },
+    });
+    expect(nightRange('2030-05-20', 'soon')).toMatchObject({
+      problem: { field: 'last', code: 'invalid_format' },
+    });
+    expect(nightRange('2030-01-01', '2031-01-02')).toMatchObject({
+      problem: { field: 'last', code: 'too_many', message: expect.stringContaining('(got 367)') },
+    });
     expect(nightRange('2030-01-01', '2030-12-31')).toMatchObject({ nights: { length: 365 } });
   });
 

@@ -1,7 +1,6 @@
 /** The days of an event as its pages offer them: meeting days, ranges of nights, the agenda by day. */
 import { dateText, dayNumber } from '../domain/dates.js';
 import type { AgendaItem, DateRange } from '../domain/types.js';
-import { day } from './format.js';
 
 /** The days of an event's meeting-room ranges, which are the days a session may be on. */
 export function meetingDays(ranges: ReadonlyArray<{ startDate: string; endDate: string }>): string[] {
@@ -18,8 +17,18 @@ export function meetingDays(ranges: ReadonlyArray<{ startDate: string; endDate: 
 /** The most nights one range of "Add nights" or "Copy night" may hold: a year. */
 export const MAX_RANGE_NIGHTS = 366;
 
+/**
+ * A range's problem, coded as the domain codes its problems (the message in the API's terms, never
+ * shown): the dashboard says it in words through problem-words.ts, beside the field to blame.
+ */
+export interface NightRangeProblem {
+  field: 'first' | 'last';
+  code: 'required' | 'invalid_format' | 'out_of_range' | 'too_many';
+  message: string;
+}
+
 /** A range of nights as a form gives it, or the problem to show beside the field to blame. */
-export type NightRange = { nights: string[] } | { problem: { field: 'first' | 'last'; message: string } };
+export type NightRange = { nights: string[] } | { problem: NightRangeProblem };
 
 /**
  * The nights from `first` to `last`, both included; a blank `last` means the one night `first`. Anything
@@ -28,29 +37,23 @@ export type NightRange = { nights: string[] } | { problem: { field: 'first' | 'l
 export function nightRange(first: string, last: string): NightRange {
   const from = dayNumber(first.trim());
   if (from === undefined) {
-    return { problem: { field: 'first', message: 'Give the first night as a date, such as 2030-05-01.' } };
+    const code = first.trim() === '' ? 'required' : 'invalid_format';
+    return { problem: { field: 'first', code, message: 'must be a date' } };
   }
   const to = last.trim() === '' ? from : dayNumber(last.trim());
   if (to === undefined) {
-    return {
-      problem: {
-        field: 'last',
-        message: 'Give the last night as a date, such as 2030-05-03, or leave it blank for one night.',
-      },
-    };
+    return { problem: { field: 'last', code: 'invalid_format', message: 'must be a date or blank' } };
   }
   if (to < from) {
-    return {
-      problem: {
-        field: 'last',
-        message: `The last night must be on or after the first night, ${day(first.trim())}.`,
-      },
-    };
+    const message = `must not be before the first night ${dateText(from)}`;
+    return { problem: { field: 'last', code: 'out_of_range', message } };
   }
-  if (to - from + 1 > MAX_RANGE_NIGHTS) {
-    return { problem: { field: 'last', message: `A range holds at most ${MAX_RANGE_NIGHTS} nights.` } };
+  const nights = to - from + 1;
+  if (nights > MAX_RANGE_NIGHTS) {
+    const message = `must hold at most ${MAX_RANGE_NIGHTS} nights (got ${nights})`;
+    return { problem: { field: 'last', code: 'too_many', message } };
   }
-  return { nights: Array.from({ length: to - from + 1 }, (_, index) => dateText(from + index)) };
+  return { nights: Array.from({ length: nights }, (_, index) => dateText(from + index)) };
 }
 
 /** How many of `nights` fall outside `ranges` (the event's dates). */

@@ -3,6 +3,7 @@ import { buildNewEvent } from '../domain/create-event.js';
 import { type Problem, ValidationError } from '../domain/errors.js';
 import { passwordProblems } from '../domain/password-policy.js';
 import { applyUpdate } from '../domain/update-event.js';
+import { nightRange } from './event-days.js';
 import { detailsBody, type FormBody, roomsBody, sessionBody, sessionField, toFormField } from './forms.js';
 import { problemWords } from './problem-words.js';
 
@@ -119,6 +120,33 @@ describe('problems in a planner’s words', () => {
     const [problem] = problemsOf(() => applyUpdate(stored, body, { now: CONTEXT.now, newId }));
     expect(problem!.field).toBe('accommodations.2030-05-01.Single');
     expect(problemWords(problem!)).toBe('Enter a whole number of 0 or more.');
+  });
+
+  it('says what a range of nights for "Add nights" and "Copy night" needs, in words', () => {
+    const words = (first: string, last: string, controls: [string, string] = ['from', 'to']) => {
+      const range = nightRange(first, last);
+      if (!('problem' in range)) throw new Error('the range was accepted');
+      const field = range.problem.field === 'first' ? controls[0] : controls[1];
+      return problemWords({ ...range.problem, field });
+    };
+    expect(words('', '', ['copyFrom', 'copyTo'])).toBe('Enter the first night as a date, e.g. May 12, 2027.');
+    expect(words('2030-02-30', '')).toBe('Enter the first night as a date, e.g. May 12, 2027.');
+    expect(words('2030-05-20', 'soon')).toBe(
+      'Enter the last night as a date, e.g. May 12, 2027, or leave it blank for one night.',
+    );
+    expect(words('2030-05-20', '2030-05-18', ['copyFrom', 'copyTo'])).toBe(
+      'The last night must be on or after the first night, Mon, May 20, 2030.',
+    );
+    expect(words('2030-01-01', '2031-01-02')).toBe('A range holds at most 366 nights (this has 367).');
+    expect(problemWords({ field: 'copyNight', code: 'required' })).toBe('Choose a night to copy.');
+    for (const [first, last] of [
+      ['', ''],
+      ['2030-05-20', 'soon'],
+      ['2030-05-20', '2030-05-18'],
+      ['2030-01-01', '2031-01-02'],
+    ] as const) {
+      expect(words(first, last)).not.toMatch(NOT_WORDS);
+    }
   });
 
   it('says what a password needs, in words', () => {

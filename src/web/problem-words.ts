@@ -8,6 +8,7 @@
 import { fieldNamed } from '../domain/event-field-table.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/password-policy.js';
 import { LIMITS } from '../domain/types.js';
+import { MAX_RANGE_NIGHTS } from './event-days.js';
 import { day } from './format.js';
 
 /** What a control holds, as far as its problems are concerned. */
@@ -27,6 +28,9 @@ type ControlKind =
   | 'days'
   | 'night'
   | 'nights'
+  | 'firstNight'
+  | 'lastNight'
+  | 'nightToCopy'
   | 'sessions'
   | 'session'
   | 'currency'
@@ -45,9 +49,19 @@ const SESSION_CONTROLS: Record<string, ControlKind> = {
   agendaOperations: 'sessions',
 };
 
+/** The room grid's "Add nights" and "Copy night" controls (their problems come from event-days.ts). */
+const NIGHT_RANGE_CONTROLS: Record<string, ControlKind> = {
+  from: 'firstNight',
+  to: 'lastNight',
+  copyFrom: 'firstNight',
+  copyTo: 'lastNight',
+  copyNight: 'nightToCopy',
+};
+
 /** The kind of a form control named after an API field path (see forms.ts). */
 function kindOf(control: string): ControlKind {
   if (SESSION_CONTROLS[control]) return SESSION_CONTROLS[control];
+  if (NIGHT_RANGE_CONTROLS[control]) return NIGHT_RANGE_CONTROLS[control];
   if (control === 'comment' || control === 'reason') return 'note';
   if (control === 'password') return 'password';
   if (control === 'decisionDeadlineTime') return 'time';
@@ -143,6 +157,18 @@ function wordsFor(
       return 'Choose days from the list.';
     case 'night':
       return 'This night is not a real date.';
+    case 'firstNight':
+      return `Enter the first night as a date, e.g. ${EXAMPLE_DATE}.`;
+    case 'lastNight':
+      if (code === 'out_of_range') {
+        const first = datesIn(message);
+        return `The last night must be on or after the first night${first ? `, ${first}` : ''}.`;
+      }
+      if (code === 'too_many')
+        return `A range holds at most ${MAX_RANGE_NIGHTS} nights${typedCount(message)}.`;
+      return `Enter the last night as a date, e.g. ${EXAMPLE_DATE}, or leave it blank for one night.`;
+    case 'nightToCopy':
+      return 'Choose a night to copy.';
     case 'nights':
       if (code === 'too_many') return `An event may have at most ${LIMITS.accommodationNights} nights.`;
       return undefined;

@@ -21,12 +21,21 @@ describe("the dashboard's words", () => {
     expect(fieldLabel('formattedLocations[2].state')).toBe('Candidate cities, row 3: state or region');
     expect(fieldLabel('accommodations.2030-05-03.Single')).toBe('Single rooms, night of Fri, May 3, 2030');
     expect(fieldLabel('decisionDeadlineTime')).toBe('Decision deadline: time');
+    expect(fieldLabel('to')).toBe('Last night');
+    expect(fieldLabel('copyFrom')).toBe('First night of the range');
     expect(sessionLabel('endTime')).toBe('End time');
     expect(sessionLabel('avRequirements[2]')).toBe('AV requirements');
   });
 
   it('never falls back on an API name for a field it does not know', () => {
-    for (const name of [...FIELD_NAMES, 'agendaOperations[0].session.title', 'somethingElse', 'x_y']) {
+    for (const name of [
+      ...FIELD_NAMES,
+      'agendaOperations[0].session.title',
+      'somethingElse',
+      'x_y',
+      'copyNight',
+      'copyTo',
+    ]) {
       expect(fieldLabel(name)).not.toMatch(API_NAME);
     }
     expect(sessionLabel('internalOfficeId')).not.toMatch(API_NAME);

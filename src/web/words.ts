@@ -68,6 +68,12 @@ const OTHER_CONTROLS: Record<string, string> = {
   email: 'Email',
   removeSession: 'Sessions to remove',
   agendaOperations: 'Agenda',
+  // The room grid's "Add nights" and "Copy night".
+  from: 'First night',
+  to: 'Last night',
+  copyNight: 'Night to copy',
+  copyFrom: 'First night of the range',
+  copyTo: 'Last night of the range',
 };
 
 /** The fields of an agenda session, as its form labels them. */

@@ -61,6 +61,10 @@ if (!hasChromium) {
       );
       expect(alert).toContain('Approver cancelled it: “Budget frozen until Q3”');
       expect(alert).toContain('Reopen it to change it again; it goes back to Draft.');
+      // Focus starts on why nothing was saved, as after any refused save.
+      await expect(planner.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toBe(
+        'alert',
+      );
       expect(await editableControls(planner)).toBe(0);
       expect(await seriousViolations(planner)).toEqual([]);
       expect((await stored(id)).numPeople).toBe(120);
@@ -112,6 +116,8 @@ if (!hasChromium) {
         expect(text, path).toContain('This event is cancelled');
         expect(text, path).toContain('Approver cancelled it: “Merged with the spring summit”');
         expect(await editableControls(planner), path).toBe(0);
+        // Opened, not refused: a notice, not an alert that takes focus.
+        await expect(planner.getByRole('alert').count(), path).resolves.toBe(0);
         await expect(planner.getByRole('button', { name: 'Save' }).count(), path).resolves.toBe(0);
         await expect(planner.getByRole('button', { name: 'Reopen' }).count(), path).resolves.toBe(1);
         expect(await seriousViolations(planner), path).toEqual([]);

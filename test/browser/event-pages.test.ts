@@ -374,7 +374,7 @@ if (!hasChromium) {
       const copyFrom = page.getByLabel('First night of the range');
       await expect(copyFrom.getAttribute('aria-invalid')).resolves.toBe('true');
       await expect(page.locator('#field-copyFrom-error').innerText()).resolves.toBe(
-        'Give the first night as a date, such as 2030-05-01.',
+        'Enter the first night as a date, e.g. May 12, 2027.',
       );
       await expectAccessible();
       expect((await stored(summit)).accommodations).toEqual(copied);

@@ -127,10 +127,10 @@ if (!hasChromium) {
       const report = page.getByRole('alert').filter({ hasText: 'Copied, not saved yet' });
       const text = await report.innerText();
       expect(text).toContain(
-        'Sat, May 11, 2030 copied to 30 nights (Jun 1 – Sun, Jun 30, 2030): 30 new nights and 2,790 room nights added.',
+        'Sat, May 11, 2030 copied to 30 nights (Sat, Jun 1 – Sun, Jun 30, 2030): 30 new nights and 2,790 room nights added.',
       );
       expect(text).toContain(
-        "All 30 of these nights fall outside the event's dates (May 10 – Sun, May 12, 2030).",
+        "All 30 of these nights fall outside the event's dates (Fri, May 10 – Sun, May 12, 2030).",
       );
       await expect(cell('Sun, May 12, 2030', 'Twin').inputValue()).resolves.toBe('6');
       await expect(cell('Sat, Jun 15, 2030', 'Single').inputValue()).resolves.toBe('80');
@@ -160,7 +160,7 @@ if (!hasChromium) {
       // Within the event's dates: said without a warning; a night made smaller counts against the total.
       const report = page.getByRole('status').filter({ hasText: 'Copied, not saved yet' });
       await expect(report.innerText()).resolves.toContain(
-        'Fri, May 10, 2030 copied to 2 nights (May 11 – Sun, May 12, 2030): 0 new nights and 44 room nights fewer.',
+        'Fri, May 10, 2030 copied to 2 nights (Sat, May 11 – Sun, May 12, 2030): 0 new nights and 44 room nights fewer.',
       );
       await expect(report.innerText()).resolves.not.toContain('outside');
       await expect(cell('Sun, May 12, 2030', 'Single').inputValue()).resolves.toBe('41');
@@ -195,7 +195,7 @@ if (!hasChromium) {
       await page.getByLabel('First night of the range').fill('');
       await press('Copy night');
       await expect(page.locator('#field-copyFrom-error').innerText()).resolves.toBe(
-        'Give the first night as a date, such as 2030-05-01.',
+        'Enter the first night as a date, e.g. May 12, 2027.',
       );
       await expect(cell('Fri, May 10, 2030', 'Double').inputValue()).resolves.toBe('5');
       await press('Save');

@@ -1,8 +1,9 @@
 /**
  * The dashboard in a planner's words, in a real browser: every page of a full event, with and without
- * errors, shows no API field name, status code or problem code; the history shows values before and
- * after; errors say what to type; an approver sees first what waits for them; focus starts on what went
- * wrong; and the edit form is reachable with the keyboard in fewer Tab presses.
+ * errors, with a copy of rooms to check and once cancelled, shows no API field name, status code or
+ * problem code; the history shows values before and after; errors say what to type; an approver sees
+ * first what waits for them; focus starts on what went wrong; and the edit form is reachable with the
+ * keyboard in fewer Tab presses.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -272,6 +273,69 @@ if (!hasChromium) {
       await visit(planner, 'session form with errors');
     });
 
+    it('says a copy to check and a range of nights the wrong way round in words', async () => {
+      await planner.goto(`${d.base}${href.rooms(summit)}`);
+      await planner.getByLabel('Night to copy').selectOption('2030-05-02');
+      await planner.getByLabel('First night of the range').fill('2030-06-01');
+      await planner.getByLabel('Last night of the range').fill('2030-06-03');
+      await clickAndLoad(planner, planner.getByRole('button', { name: 'Copy night' }));
+      const copy = await planner.getByRole('alert').filter({ hasText: 'Copied, not saved yet' }).innerText();
+      expect(copy).toContain('Thu, May 2, 2030 copied to 3 nights (Sat, Jun 1 – Mon, Jun 3, 2030)');
+      expect(copy).toContain(
+        "All 3 of these nights fall outside the event's dates (Wed, May 1 – Fri, May 3, 2030).",
+      );
+      await visit(planner, 'rooms, a copy to check');
+      await clickAndLoad(planner, planner.getByRole('button', { name: 'Undo the copy' }));
+      await visit(planner, 'rooms, the copy undone');
+
+      await planner.getByLabel('First night', { exact: true }).fill('2030-05-20');
+      await planner.getByLabel('Last night', { exact: true }).fill('2030-05-18');
+      expect(await submit(planner, 'Add nights')).toBe(400);
+      expect(await focusOnAlert(planner)).toBe(true);
+      await expect(alertOf(planner)).resolves.toContain(
+        'Last night: The last night must be on or after the first night, Mon, May 20, 2030.',
+      );
+      await visit(planner, 'rooms, nights the wrong way round');
+      await planner.getByLabel('First night of the range').fill('');
+      expect(await submit(planner, 'Copy night')).toBe(400);
+      await expect(alertOf(planner)).resolves.toContain(
+        'First night of the range: Enter the first night as a date, e.g. May 12, 2027.',
+      );
+      await visit(planner, 'rooms, a copy without its range');
+    });
+
+    it('says in words that an event is cancelled, on its edit pages and after a save it refused', async () => {
+      const event = await d.createEvent(fullEvent({ name: 'Called off' }));
+      const sessionId = (await d.api('GET', `/v1/events/${event}`)).json.agenda[0].id as string;
+      // A form opened before the approver cancels the event, saved after.
+      await planner.goto(`${d.base}${href.editEvent(event)}`);
+      await planner.getByLabel('Attendees').fill('150');
+      await approver.goto(`${d.base}${href.move(event, 'cancel')}`);
+      await approver.getByRole('textbox', { name: 'Reason' }).fill('Venue closed for works');
+      await clickAndLoad(approver, approver.getByRole('main').getByRole('button', { name: 'Cancel event' }));
+      expect(await submit(planner, 'Save')).toBe(409);
+      expect(await focusOnAlert(planner)).toBe(true);
+      await expect(alertOf(planner)).resolves.toContain(
+        'Reopen it to change it again; it goes back to Draft.',
+      );
+      await visit(planner, 'edit details, saved on an event cancelled meanwhile');
+      for (const [name, path] of [
+        ['event page, cancelled', href.event(event)],
+        ['edit details, cancelled', href.editEvent(event)],
+        ['rooms, cancelled', href.rooms(event)],
+        ['agenda, cancelled', href.agenda(event)],
+        ['session form, cancelled', href.agendaSession(event, sessionId)],
+        ['reopen', href.move(event, 'reopen')],
+      ] as const) {
+        await planner.goto(`${d.base}${path}`);
+        await visit(planner, name);
+      }
+      await planner.goto(`${d.base}${href.editEvent(event)}`);
+      await expect(planner.getByRole('main').innerText()).resolves.toContain(
+        'Approver cancelled it: “Venue closed for works”',
+      );
+    });
+
     it('says on each confirmation page what the move will do', async () => {
       await approver.goto(`${d.base}${href.move(summit, 'approve_and_send')}`);
       await visit(approver, 'approve and send');
@@ -318,7 +382,8 @@ if (!hasChromium) {
     });
 
     it('shows no API field name, status code or problem code on any page visited', () => {
-      expect(shown.size).toBeGreaterThanOrEqual(17);
+      // 18 pages of the full event and its forms, 4 states of the room grid, 7 of a cancelled event.
+      expect(shown.size).toBeGreaterThanOrEqual(29);
       const offending = [...shown].filter(([, words]) => words.length > 0);
       expect(offending).toEqual([]);
     });

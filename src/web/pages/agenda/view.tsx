@@ -61,10 +61,11 @@ function SessionFields(props: { values: FormBody; errors: Map<string, string[]>;
           </div>
         )}
       </fieldset>
-      {/* Text, not type=time: browsers show a time control in the reader's 12- or 24-hour form, whatever the hint says. */}
+      {/* Drawn as text with a 24-hour pattern (typed-controls.ts): a time control shows the reader's 12-hour form. */}
       <div class="inline-fields">
         <TextField
           name="startTime"
+          type="time"
           label="Start time"
           value={value('startTime')}
           errors={errors}
@@ -74,6 +75,7 @@ function SessionFields(props: { values: FormBody; errors: Map<string, string[]>;
         />
         <TextField
           name="endTime"
+          type="time"
           label="End time"
           value={value('endTime')}
           errors={errors}

@@ -157,6 +157,7 @@ function DeadlineControl(props: { values: FormValues; errors: Map<string, string
   const timeField = (
     <TextField
       name={`${name}Time`}
+      type="time"
       label="Time (UTC)"
       value={time}
       errors={props.errors}

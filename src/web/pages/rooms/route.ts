@@ -7,11 +7,12 @@ import { viewMyEvent } from '../../../app/planning.js';
 import { dayNumber } from '../../../domain/dates.js';
 import { ROOM_TYPES } from '../../../domain/types.js';
 import { renderCancelled } from '../../cancelled-page.js';
-import { meetingDays, nightRange, nightsOutside } from '../../event-days.js';
+import { meetingDays, type NightRangeProblem, nightRange, nightsOutside } from '../../event-days.js';
 import { type FormBody, type FormProblem, field, roomsBody } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import { NOTICES } from '../../notices.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
+import { problemWords } from '../../problem-words.js';
 import { cellName, copyNight, gridEntries, gridNights } from '../../room-grid.js';
 import { type FormState, submitForm } from '../../submit-form.js';
 import { saveEvent } from '../save-event.js';
@@ -79,9 +80,11 @@ async function roomsPage(page: RoomsRequest, shown: RoomsShown, status = 200) {
 const without = (form: FormBody, ...names: string[]): FormBody =>
   Object.fromEntries(Object.entries(form).filter(([name]) => !names.includes(name)));
 
-/** A range's problem, named after the form's field for its first or last night. */
-const rangeProblem = (problem: { field: 'first' | 'last'; message: string }, first: string, last: string) =>
-  ({ field: problem.field === 'first' ? first : last, message: problem.message }) satisfies FormProblem;
+/** A range's problem, named after the form's field for its first or last night, in words. */
+function rangeProblem(problem: NightRangeProblem, first: string, last: string): FormProblem {
+  const field = problem.field === 'first' ? first : last;
+  return { field, message: problemWords({ ...problem, field }) };
+}
 
 export const rooms: PageModule = [
   // `?from=…&to=…` shows empty rows for those nights, as "Add nights" does.
@@ -125,7 +128,7 @@ export const rooms: PageModule = [
     const range = nightRange(field(page.form, 'copyFrom'), field(page.form, 'copyTo'));
     const problems: FormProblem[] = [];
     if (dayNumber(night) === undefined)
-      problems.push({ field: 'copyNight', message: 'Choose a night to copy.' });
+      problems.push({ field: 'copyNight', message: problemWords({ field: 'copyNight', code: 'required' }) });
     if ('problem' in range) problems.push(rangeProblem(range.problem, 'copyFrom', 'copyTo'));
     if (problems.length > 0 || 'problem' in range) {
       return roomsPage(page, { values: page.form, version, problems }, 400);

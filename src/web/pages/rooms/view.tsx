@@ -16,6 +16,7 @@ import {
 } from '../../layout.js';
 import { cellName } from '../../room-grid.js';
 import { controlFor } from '../../typed-controls.js';
+import { fieldLabel } from '../../words.js';
 
 /** What "Copy night" just did to the grid (nothing is saved yet). */
 export interface CopyReport {
@@ -43,20 +44,6 @@ export interface RoomsModel {
   copied?: CopyReport;
   before?: FormBody;
   notice?: string;
-}
-
-const LABELS: Record<string, string> = {
-  from: 'First night',
-  to: 'Last night',
-  copyNight: 'Night to copy',
-  copyFrom: 'First night of the range',
-  copyTo: 'Last night of the range',
-};
-
-/** A cell's problem names its night and room type; the other fields their label. */
-function problemLabel(name: string): string {
-  const cell = /^accommodations\.([^.]+)\.(\w+)$/.exec(name);
-  return cell ? `${day(cell[1]!)}, ${cell[2]}` : (LABELS[name] ?? name);
 }
 
 const plural = (amount: number, one: string, many: string) =>
@@ -137,7 +124,7 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
           csrf={props.frame.csrf}
         />
       )}
-      <ErrorSummary problems={model.problems} labels={problemLabel} />
+      <ErrorSummary problems={model.problems} />
       {/* One form: "Add nights" and "Copy night" post the grid as typed, so no entry is lost. */}
       <form method="post" action={href.rooms(model.eventId)} novalidate class="room-form" id="room-form">
         <CsrfField token={props.frame.csrf} />
@@ -247,10 +234,16 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
             until you press Save.
           </p>
           <div class="inline-fields">
-            <TextField name="from" label="First night" type="date" value={value('from')} errors={errors} />
+            <TextField
+              name="from"
+              label={fieldLabel('from')}
+              type="date"
+              value={value('from')}
+              errors={errors}
+            />
             <TextField
               name="to"
-              label="Last night"
+              label={fieldLabel('to')}
               type="date"
               value={value('to')}
               errors={errors}
@@ -271,7 +264,7 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
             </p>
             <div class="inline-fields">
               <div class={errors.has('copyNight') ? 'field invalid' : 'field'}>
-                <label for={fieldId('copyNight')}>Night to copy</label>
+                <label for={fieldId('copyNight')}>{fieldLabel('copyNight')}</label>
                 <ErrorText id={fieldId('copyNight')} messages={errors.get('copyNight')} />
                 <select id={fieldId('copyNight')} name="copyNight">
                   {model.nights.map((night) => (
@@ -283,14 +276,14 @@ export function RoomsPage(props: { frame: Frame; model: RoomsModel; script: stri
               </div>
               <TextField
                 name="copyFrom"
-                label="First night of the range"
+                label={fieldLabel('copyFrom')}
                 type="date"
                 value={value('copyFrom')}
                 errors={errors}
               />
               <TextField
                 name="copyTo"
-                label="Last night of the range"
+                label={fieldLabel('copyTo')}
                 type="date"
                 value={value('copyTo')}
                 errors={errors}
