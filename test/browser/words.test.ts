@@ -108,6 +108,16 @@ if (!hasChromium) {
         decisionDeadline: '2030-03-15T17:00:00Z',
       });
       expect(patched.status).toBe(200);
+      // The pre-send checklist asks for a venue on the shortlist.
+      const venue = await d.api('POST', '/v1/venues', {
+        name: 'Harbourside Hotel',
+        email: 'events@harbourside.example',
+        city: 'Lisbon',
+      });
+      const shortlisted = await d.api('POST', `/v1/events/${summit}/venue-requests`, {
+        venueId: venue.json.id,
+      });
+      expect(shortlisted.status).toBe(201);
       [planner, approver] = await Promise.all([
         d.signedIn(d.people.planner.email),
         d.signedIn(d.people.approver.email),
