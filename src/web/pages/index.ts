@@ -6,6 +6,7 @@ import type { PageModule } from '../page-module.js';
 import { agenda } from './agenda/route.js';
 import { agendaSession } from './agenda/session-route.js';
 import { eventPage } from './event/route.js';
+import { venueRequestPages } from './event/venue-requests.js';
 import { editEvent } from './event-form/edit-event.js';
 import { newEvent } from './event-form/new-event.js';
 import { eventList } from './event-list.js';
@@ -18,6 +19,10 @@ import { rooms } from './rooms/route.js';
 import { sessions } from './sessions.js';
 import { signInPage } from './sign-in.js';
 import { signOutAction } from './sign-out.js';
+import { archiveVenuePage } from './venues/archive-venue.js';
+import { editVenue } from './venues/edit-venue.js';
+import { venueList } from './venues/list.js';
+import { newVenue as newVenuePage } from './venues/new-venue.js';
 
 export const PAGES: readonly PageModule[] = [
   // Open to anyone: signing in, invitations, a forgotten password.
@@ -36,5 +41,10 @@ export const PAGES: readonly PageModule[] = [
   agenda,
   agendaSession,
   movePages,
+  venueRequestPages,
+  venueList,
+  newVenuePage,
+  editVenue,
+  archiveVenuePage,
   sessions,
 ];
