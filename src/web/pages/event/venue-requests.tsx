@@ -8,7 +8,7 @@
 import { personRequester, viewMyEvent } from '../../../app/planning.js';
 import { addVenueRequest, withdrawVenueRequest } from '../../../app/venue-requests.js';
 import { listVenues, VENUE_SEARCH_MAX } from '../../../app/venues.js';
-import { type Venue, venueAddress } from '../../../domain/venue.js';
+import type { Venue } from '../../../domain/venue.js';
 import { isClosedRequest, isSourcing, type VenueRequest } from '../../../domain/venue-request.js';
 import { count } from '../../format.js';
 import { type FormBody, type FormProblem, field, fieldId, problemsByField } from '../../forms.js';
@@ -23,6 +23,7 @@ import {
   TextField,
 } from '../../layout.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
+import { venuePlaceWords } from '../../place-words.js';
 import { venueRequestProblemWords } from '../../problem-words.js';
 import { submitForm } from '../../submit-form.js';
 import { requestStatusLabel, venueFieldLabel } from '../../words.js';
@@ -200,7 +201,7 @@ function AddVenuePage(props: { frame: Frame; model: AddVenueModel }) {
               {model.venues.length === 0 ? (
                 <p class="empty">
                   {model.search
-                    ? `No venue's name or city contains “${model.search}”.`
+                    ? `No venue’s name or city contains “${model.search}”.`
                     : 'Your directory has no venues yet.'}{' '}
                   <a href={href.newVenue()}>Add a venue to the directory</a>
                 </p>
@@ -218,7 +219,7 @@ function AddVenuePage(props: { frame: Frame; model: AddVenueModel }) {
                             checked={chosen === venue.id}
                             disabled={asked !== undefined}
                           />
-                          {venue.name} <span class="subtle">· {venueAddress(venue)}</span>
+                          {venue.name} <span class="subtle">· {venuePlaceWords(venue)}</span>
                           {asked && (
                             <span class="subtle">
                               {' '}

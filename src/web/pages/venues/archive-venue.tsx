@@ -4,10 +4,11 @@
  */
 import { archiveVenueOf, getVenue } from '../../../app/venues.js';
 import { NotFoundError, ValidationError } from '../../../domain/errors.js';
-import { type Venue, venueAddress } from '../../../domain/venue.js';
+import type { Venue } from '../../../domain/venue.js';
 import { href, ROUTES } from '../../href.js';
 import { CsrfField, type Frame, Layout } from '../../layout.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
+import { venuePlaceWords } from '../../place-words.js';
 
 type ArchiveRequest = PageRequest<typeof ROUTES.archiveVenue>;
 
@@ -46,7 +47,7 @@ function ArchivePage(props: { frame: Frame; venue: Venue }) {
       </p>
       <h1>Archive {venue.name}?</h1>
       <p>
-        {venue.name} ({venueAddress(venue)}) will leave the directory: it is no longer offered when you add
+        {venue.name} ({venuePlaceWords(venue)}) will leave the directory: it is no longer offered when you add
         venues to an event, and it can no longer be changed. Events that already asked it keep showing it, and
         requests already sent to it stay as they are. Archived venues stay listed under “Show archived
         venues”; archiving cannot be undone here.

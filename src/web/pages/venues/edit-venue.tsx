@@ -4,11 +4,12 @@
  */
 import { getVenue, updateVenue } from '../../../app/venues.js';
 import { NotFoundError, ValidationError } from '../../../domain/errors.js';
-import { VENUE_FIELDS, type Venue, venueAddress } from '../../../domain/venue.js';
+import { VENUE_FIELDS, type Venue } from '../../../domain/venue.js';
 import { count, instant } from '../../format.js';
 import { href, ROUTES } from '../../href.js';
 import { type Frame, Layout } from '../../layout.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
+import { venuePlaceWords } from '../../place-words.js';
 import { venueProblemWords } from '../../problem-words.js';
 import { submitForm } from '../../submit-form.js';
 import { VenueFormPage, venueBody, venueValues } from './form.js';
@@ -72,7 +73,7 @@ function ArchivedVenuePage(props: { frame: Frame; venue: Venue }) {
   const number = (value: number | null) => (value === null ? '—' : count(value));
   const rows: Array<[string, string]> = [
     [LABEL.email!, venue.email],
-    [LABEL.city!, venueAddress(venue)],
+    [LABEL.city!, venuePlaceWords(venue)],
     [LABEL.contactName!, venue.contactName ?? '—'],
     [LABEL.phone!, venue.phone ?? '—'],
     [LABEL.website!, venue.website ?? '—'],

@@ -3,11 +3,12 @@
  * city, a page at a time; `?archived=1` lists the archived venues instead.
  */
 import { listVenues, VENUE_PAGE, VENUE_SEARCH_MAX } from '../../../app/venues.js';
-import { type Venue, venueAddress } from '../../../domain/venue.js';
+import type { Venue } from '../../../domain/venue.js';
 import { count, instant } from '../../format.js';
 import { href, ROUTES } from '../../href.js';
 import { type Frame, Layout } from '../../layout.js';
 import { loader, type PageModule } from '../../page-module.js';
+import { venuePlaceWords } from '../../place-words.js';
 
 export const venueList: PageModule = [
   loader(ROUTES.venues, async (page) => {
@@ -85,7 +86,7 @@ function VenueTable(props: { model: VenueListModel }) {
               <th scope="row">
                 <a href={href.venue(venue.id)}>{venue.name}</a>
               </th>
-              <td>{venueAddress(venue)}</td>
+              <td>{venuePlaceWords(venue)}</td>
               <td>
                 {venue.contactName && <span>{venue.contactName}, </span>}
                 {venue.email}
@@ -142,7 +143,7 @@ function VenueListPage(props: { frame: Frame; model: VenueListModel; notice?: st
       {model.venues.length === 0 ? (
         <p class="empty">
           {model.search
-            ? `No ${model.archived ? 'archived ' : ''}venue's name or city contains “${model.search}”.`
+            ? `No ${model.archived ? 'archived ' : ''}venue’s name or city contains “${model.search}”.`
             : model.archived
               ? 'No archived venues.'
               : 'No venues yet. Add the hotels and venues you ask for proposals with “Add a venue”.'}
