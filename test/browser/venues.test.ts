@@ -190,7 +190,7 @@ if (!hasChromium) {
     it('shortlists from the directory, sends with the event, asks another at once, withdraws with a confirmation', async () => {
       const id = await d.createEvent(fullEvent({ name: 'Porto offsite' }));
       await planner.goto(`${d.base}${href.event(id)}`);
-      const venues = planner.getByRole('region', { name: 'Venues' });
+      const venues = planner.getByRole('region', { name: 'Venues', exact: true });
       await expect(venues.innerText()).resolves.toContain(
         'Venues on the shortlist are sent a request for proposals by mail when the event is sent to venues; nothing is sent before.',
       );
