@@ -13,7 +13,7 @@ import type { RateLimiter } from '../../ports/rate-limiter.js';
 import type { Frame } from '../layout.js';
 import { assetUrls, registerPageBasics, statusOf } from '../plugin.js';
 import { sendPage } from '../render.js';
-import { venueRoutes } from './routes.js';
+import { type VenueFrameOf, venueRoutes } from './routes.js';
 import { VenueErrorPage } from './view.js';
 
 export interface VenuePageOptions {
@@ -31,8 +31,6 @@ export const linkTokenOf = (request: FastifyRequest): string =>
 /** Form tokens are bound to the request the link leads to (by the token's hash, never the token). */
 const formTokenOwner = (request: FastifyRequest): string =>
   `venue-request:${hashVenueToken(linkTokenOf(request))}`;
-
-export type VenueFrameOf = (request: FastifyRequest, reply: import('fastify').FastifyReply) => Frame;
 
 export function venuePage(options: VenuePageOptions) {
   return async function register(app: FastifyInstance) {

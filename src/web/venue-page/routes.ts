@@ -20,12 +20,15 @@ import {
   ValidationError,
 } from '../../domain/errors.js';
 import { type FormBody, type FormProblem, field } from '../forms.js';
+import type { Frame } from '../layout.js';
 import { seeOther, sendPage } from '../render.js';
 import { VENUE_ROUTES, venueHref, venueNoticeOf } from './links.js';
-import type { VenueFrameOf } from './plugin.js';
 import { proposalBody, proposalFormValues } from './proposal-form.js';
 import { ProposalFormPage, RefusedPage, RequestPage, TurnDownPage } from './view.js';
 import { venueProblemWords } from './words.js';
+
+/** The frame a page is drawn in: assets and a form token bound to the request the link leads to. */
+export type VenueFrameOf = (request: FastifyRequest, reply: FastifyReply) => Frame;
 
 const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
 const formOf = (request: FastifyRequest) => (request.body ?? {}) as FormBody;
