@@ -521,7 +521,7 @@ export function ProposalFormPage(props: {
         For {page.organizationName}
         {revising
           ? `. This form holds your latest proposal (revision ${page.proposal!.revision}); what you send becomes revision ${page.proposal!.revision + 1}, and the earlier ones are kept.`
-          : '. Fill in what you offer; only the valid-until date is required, and the proposal must price rooms, a meeting-room rental or a food and beverage minimum.'}
+          : '. Fill in what you offer: at least the date until which your terms hold, and a price for guest rooms, a meeting-room rental or a food and beverage minimum.'}
       </p>
       <ErrorSummary problems={props.problems} labels={venueControlLabel} />
       <form method="post" action={venueHref.proposal(token)} novalidate>
