@@ -179,7 +179,7 @@ function Agenda(props: { sessions: readonly VenueSession[] }) {
     <>
       {days.map((date) => (
         <section class="agenda-day" aria-labelledby={`day-${date}`}>
-          <h3 id={`day-${date}`}>{day(date)}</h3>
+          <h4 id={`day-${date}`}>{day(date)}</h4>
           <ul class="sessions">
             {byDay
               .get(date)!
