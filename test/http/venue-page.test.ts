@@ -374,6 +374,26 @@ describe("the venue's page over HTTP", () => {
     });
   });
 
+  describe('an event no longer taking proposals', () => {
+    it('booked by an operator with the request still open: says the event takes no proposals, refuses with 409', async () => {
+      const sent = await sentOne();
+      const browser = browserFor(t);
+      await browser.get(venueHref.proposal(sent.token));
+      await changeEventStatus(t.deps, sent.eventId, 'booked');
+      expect((await requestOf(t, sent)).status).toBe('viewed');
+      const page = readable((await browser.get(venueHref.request(sent.token))).body);
+      expect(page).toContain('This request is closed: the event no longer takes proposals.');
+      expect(page).not.toContain('Send a proposal');
+      const late = await browser.post(venueHref.proposal(sent.token), PROPOSAL);
+      expect(late.statusCode).toBe(409);
+      expect(readable(late.body)).toContain('the event no longer takes proposals');
+      const turnDown = await browser.post(venueHref.turnDown(sent.token), { reason: 'other', comment: 'x' });
+      expect(turnDown.statusCode).toBe(409);
+      expect(await proposalsOf(sent)).toEqual([]);
+      expect((await requestOf(t, sent)).status).toBe('viewed');
+    });
+  });
+
   describe('forged posts', () => {
     it('refuses a post without the form token with 403 and writes nothing', async () => {
       const sent = await sentOne();

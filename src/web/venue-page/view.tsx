@@ -625,8 +625,10 @@ export function TurnDownPage(props: {
       </p>
       <h1>Turn down the request for {page.event.name}</h1>
       <p>
-        {page.organizationName} is told that {page.venue.name} will not make a proposal. This closes the
-        request: it cannot be undone here.
+        {page.proposal
+          ? `${page.organizationName} is told that ${page.venue.name} takes back its proposal and will not take part.`
+          : `${page.organizationName} is told that ${page.venue.name} will not make a proposal.`}{' '}
+        This closes the request: it cannot be undone here.
       </p>
       <ErrorSummary problems={props.problems} labels={venueControlLabel} />
       <form method="post" action={venueHref.turnDown(token)} novalidate>
