@@ -60,7 +60,8 @@ const noPageScroll = (page: Page) =>
 if (!hasChromium) {
   describeWithoutChromium("the venue's page");
 } else {
-  describe("the venue's page", () => {
+  // axe-core over the long proposal form is slow on a busy machine: each test may take a minute.
+  describe("the venue's page", { timeout: 60_000 }, () => {
     let d: Dashboard;
     beforeAll(async () => {
       d = await openDashboard();
@@ -258,7 +259,7 @@ if (!hasChromium) {
       await page.getByRole('button', { name: 'Send the proposal' }).click();
       await page.waitForLoadState('load');
       expect(await noPageScroll(page)).toBe(true);
-    });
+    }, 90_000);
 
     it('made no request to another site and logged no console error', () => {
       expect(d.requested.filter((url) => !url.startsWith(d.base) && !url.startsWith('about:'))).toEqual([]);
