@@ -194,6 +194,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     change: NewChange,
     document: string,
     occurredAt = event.details.updatedAt,
+    revision?: number,
   ) => {
     const eventId = event.details.id;
     insertChange.run({
@@ -201,7 +202,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       sequence: counters.nextSequence(event.organizationId),
       id: change.id,
       event_id: eventId,
-      revision: nextRevision.get(event.organizationId, eventId),
+      revision: revision ?? nextRevision.get(event.organizationId, eventId),
       type: change.type,
       occurred_at: occurredAt,
       actor: JSON.stringify(change.actor),
@@ -244,7 +245,8 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       return queue.runCounted(() => {
         const row = eventRow(event, document);
         insertEvent.run(row);
-        appendChange(event, change, row.document);
+        // The insert above refused an id already taken, and events are never deleted: revision 1.
+        appendChange(event, change, row.document, event.details.updatedAt, 1);
         counters.eventCreated(event.organizationId);
         anchors.inserted(event.organizationId, [event.details.createdAt, event.details.id]);
         const granted = grant.run({
