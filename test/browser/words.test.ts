@@ -415,7 +415,8 @@ if (!hasChromium) {
       }
       console.info(`Tab presses from the top of the edit form to Save: ${presses}`);
       expect(focused).toBe('Save');
-      expect(presses).toBeLessThanOrEqual(47);
+      // 47 before the navigation gained its "Account" link, which every page's walk passes once.
+      expect(presses).toBeLessThanOrEqual(48);
     });
   });
 }
