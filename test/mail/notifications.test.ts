@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSmtpTransport } from '../../src/adapters/mail/smtp-transport.js';
 import { randomIds } from '../../src/adapters/system.js';
 import type { AppDeps } from '../../src/app/deps.js';
-import { apiKeyRequester, createEvent } from '../../src/app/events.js';
+import { apiKeyRequester, changeEventStatus, createEvent } from '../../src/app/events.js';
 import { createMailDispatcher, type MailDispatcher } from '../../src/app/mail-dispatcher.js';
 import { saveNotificationSwitches } from '../../src/app/notification-settings.js';
 import { addGroupMember, createDemo, createUser, deactivateUser } from '../../src/app/organizations.js';
@@ -165,6 +165,15 @@ for (const backend of BACKENDS) {
       expect(to(await delivered('Request for proposal: Answered summit'))).toEqual([
         requests[0]!.venue.email,
       ]);
+    });
+
+    it('names no one when the operator moves the event, and still tells the approvers', async () => {
+      const { id } = await readyEvent('Operator summit');
+      await changeEventStatus(deps, id, 'pending_approval');
+      const mails = await delivered('Approval requested: Operator summit');
+      expect(to(mails)).toEqual(['approver@example.com', 'carl@example.com']);
+      expect(mails[0]!.parsed.text).toContain('Operator summit is waiting for your approval.');
+      expect(mails[0]!.parsed.text).not.toContain('Asked by');
     });
 
     it('sends nothing for a refused move', async () => {
