@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../domain/notifications.js';
 import type {
   ApiKeyRecord,
   Group,
@@ -114,6 +115,16 @@ export function createSqliteIdentityRepository(db: Database, queue: WriteQueue):
     'SELECT id, organization_id AS organizationId, name, created_at AS createdAt FROM groups WHERE id = ?',
   );
 
+  const selectSwitchedOff = db
+    .prepare('SELECT kind FROM notification_opt_outs WHERE organization_id = ? AND user_id = ?')
+    .pluck();
+  const clearSwitchedOff = db.prepare(
+    'DELETE FROM notification_opt_outs WHERE organization_id = ? AND user_id = ?',
+  );
+  const insertSwitchedOff = db.prepare(
+    'INSERT INTO notification_opt_outs (organization_id, user_id, kind) VALUES (?, ?, ?)',
+  );
+
   return {
     async countOrganizations() {
       return db.prepare('SELECT COUNT(*) FROM organizations').pluck().get() as number;
@@ -216,6 +227,16 @@ export function createSqliteIdentityRepository(db: Database, queue: WriteQueue):
     },
     async listKeys(organizationId) {
       return (selectKeys.all(organizationId) as KeyRow[]).map(toKey);
+    },
+    async switchedOffNotifications(organizationId, userId) {
+      const stored = new Set(selectSwitchedOff.all(organizationId, userId) as string[]);
+      return NOTIFICATION_KINDS.filter((kind) => stored.has(kind));
+    },
+    setSwitchedOffNotifications(organizationId, userId, kinds: readonly NotificationKind[]) {
+      return queue.run(() => {
+        clearSwitchedOff.run(organizationId, userId);
+        for (const kind of new Set(kinds)) insertSwitchedOff.run(organizationId, userId, kind);
+      });
     },
   };
 }
