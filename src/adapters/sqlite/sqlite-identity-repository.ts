@@ -8,7 +8,7 @@ import type {
   Organization,
   User,
 } from '../../ports/identity-repository.js';
-import { changeStamp } from './change-stamp.js';
+import { credentialsChanged } from './change-stamp.js';
 import type { WriteQueue } from './write-queue.js';
 
 /** Credentials remembered between changes of the database, at most this many keys (unknown ids too). */
@@ -87,11 +87,10 @@ export function createSqliteIdentityRepository(db: Database, queue: WriteQueue):
   const credentials = db.prepare(
     `SELECT ${KEY_CREDENTIALS_COLUMNS} FROM ${KEY_WITH_USER} WHERE k.key_id = ?`,
   );
-  // Every request checks its key: the join is read again only after the database changed, by this
-  // connection or any other, so a revocation or deactivation still counts from the very next request.
-  const stamp = changeStamp(db);
+  // Every request checks its key: the join is read again only after the keys or users changed, through
+  // this connection or any other, so a revocation or deactivation still counts from the very next request.
+  const changed = credentialsChanged(db);
   const remembered = new Map<string, KeyCredentials | undefined>();
-  let rememberedAt = '';
   const readCredentials = (keyId: string): KeyCredentials | undefined => {
     const row = credentials.get(keyId) as KeyCredentialsRow | undefined;
     return row ? toKeyCredentials(row) : undefined;
@@ -203,12 +202,8 @@ export function createSqliteIdentityRepository(db: Database, queue: WriteQueue):
       return row ? toKey(row) : undefined;
     },
     async findCredentials(keyId): Promise<KeyCredentials | undefined> {
-      // The stamp is read before the row, so a change committed in between only forgets early.
-      const now = stamp();
-      if (now !== rememberedAt || remembered.size >= MAX_REMEMBERED_KEYS) {
-        remembered.clear();
-        rememberedAt = now;
-      }
+      // Asked before the row is read, so a change committed in between only forgets early.
+      if (changed() || remembered.size >= MAX_REMEMBERED_KEYS) remembered.clear();
       if (remembered.has(keyId)) return remembered.get(keyId);
       const found = readCredentials(keyId);
       remembered.set(keyId, found);
