@@ -63,6 +63,9 @@ export function Layout(props: {
                   <a href={href.venues()}>Venues</a>
                 </li>
                 <li>
+                  <a href={href.account()}>Account</a>
+                </li>
+                <li>
                   <a href={href.sessions()}>Signed-in devices</a>
                 </li>
               </ul>

@@ -7,6 +7,7 @@
 import { isCalendarDate } from '../domain/dates.js';
 import { EVENT_FIELDS, fieldNamed } from '../domain/event-field-table.js';
 import { MOVE_LABELS, type Move } from '../domain/moves.js';
+import { NOTIFICATION_LABELS, type NotificationKind } from '../domain/notifications.js';
 import type { EventStatus } from '../domain/types.js';
 import { VENUE_FIELD_LABELS, type VenueFieldName } from '../domain/venue.js';
 import {
@@ -69,6 +70,10 @@ export function requestStatusWords(request: Pick<VenueRequest, 'status' | 'turnD
   if (request.status === 'shortlisted') return `${label}: not sent yet`;
   return reason ? `${label}: ${reason}` : label;
 }
+
+/** A kind of mail a person may switch off on their account page (D24), and what it tells of. */
+export const notificationLabel = (kind: NotificationKind): string => NOTIFICATION_LABELS[kind].label;
+export const notificationHint = (kind: NotificationKind): string => NOTIFICATION_LABELS[kind].hint;
 
 /** The budget's lines as people name them. */
 export const BUDGET_LABELS: Record<string, string> = {
