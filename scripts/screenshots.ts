@@ -244,7 +244,9 @@ async function main() {
 
     // The venue's page (D22): a demo venue shortlisted on the summit, the request sent, its link
     // opened from the venue's mail as the venue does, without an account.
-    const venues = (await api(start, 'GET', '/v1/venues')) as { data: Array<{ id: string; email: string }> };
+    const venues = (await api(start, 'GET', '/v1/venues')) as {
+      data: Array<{ id: string; email: string; name: string }>;
+    };
     const venue = venues.data[0]!;
     await api(start, 'POST', `/v1/events/${summit}/venue-requests`, { venueId: venue.id });
     cli(databasePath, ['event', 'status', '--event', summit, '--to', 'wait_for_proposals']);
@@ -269,6 +271,38 @@ async function main() {
     const venuePhone = await phone.newPage();
     await venuePhone.goto(`${start.base}${venueHref.request(token)}`);
     await shoot(venuePhone, 'venue-page-phone', { fullPage: false });
+
+    // The planner's side of venues (D20, D21): the directory, a refused venue form, the venue picker
+    // of the summit (sent, so a venue added is asked at once), its venue list and a withdrawal's
+    // confirmation.
+    await planner.goto(`${start.base}${href.venues()}`);
+    await shoot(planner, 'venues', { fullPage: false });
+    await planner.goto(`${start.base}${href.newVenue()}`);
+    await planner.getByLabel('Email').fill('events at quayside');
+    await planner.getByLabel('Website').fill('http://quayside.example');
+    await planner.getByLabel('Guest rooms').fill('-20');
+    await Promise.all([
+      planner.waitForNavigation(),
+      planner.getByRole('main').getByRole('button', { name: 'Add venue' }).click(),
+    ]);
+    await shoot(planner, 'venue-form-error', { fullPage: false });
+    const second = venues.data[1]!;
+    await planner.goto(`${start.base}${href.addEventVenue(summit)}`);
+    await planner.getByRole('radio', { name: new RegExp(second.name) }).check();
+    await shoot(planner, 'add-venue', { fullPage: false });
+    await Promise.all([
+      planner.waitForNavigation(),
+      planner.getByRole('main').getByRole('button', { name: 'Send the request' }).click(),
+    ]);
+    const list = join(OUT, 'event-venues.png');
+    await planner.locator('#venues').screenshot({ path: list });
+    console.log(`${list} (${Math.round(statSync(list).size / 1024)} KB)`);
+    const requests = (await api(start, 'GET', `/v1/events/${summit}/venue-requests`)) as {
+      data: Array<{ id: string; venue: { id: string } }>;
+    };
+    const asked = requests.data.find((request) => request.venue.id === second.id)!;
+    await planner.goto(`${start.base}${href.withdrawRequest(summit, asked.id)}`);
+    await shoot(planner, 'withdraw-request', { fullPage: false });
   } finally {
     await browser.close();
     server.kill('SIGTERM');

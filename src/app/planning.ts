@@ -15,6 +15,7 @@ import {
   viewerOf,
 } from '../domain/moves.js';
 import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
+import type { VenueRequest } from '../domain/venue-request.js';
 import type { Grantee } from '../ports/event-repository.js';
 import { changeEvent, createEventBy, type PersonRequester } from './change-event.js';
 import { type ChangeValues, changeValues } from './change-values.js';
@@ -31,7 +32,7 @@ export interface PersonRef {
 }
 
 /** A signed-in person as the one who changes events: only those granted to them are in scope (D15). */
-const personRequester = (person: PersonRef): PersonRequester => ({
+export const personRequester = (person: PersonRef): PersonRequester => ({
   scope: 'grants',
   organizationId: person.organizationId,
   actor: { type: 'person', userId: person.userId },
@@ -148,6 +149,8 @@ export interface EventView {
   people: Record<string, Grantee>;
   /** Names of the venues the event's requests went to (and the history names), by venue id. */
   venues: Record<string, string>;
+  /** The event's requests for proposals (D21), oldest first: the venue list and the history's reasons. */
+  requests: VenueRequest[];
 }
 
 const HISTORY_SHOWN = 50;
@@ -192,6 +195,7 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
     changeValues: values,
     people,
     venues: Object.fromEntries(requests.map(({ request }) => [request.venue.id, request.venue.name])),
+    requests: requests.map(({ request }) => request),
   };
 }
 

@@ -62,11 +62,13 @@ export async function getVenue(deps: AppDeps, user: DirectoryUser, id: string): 
 export interface VenueListQuery {
   /** Matched in the name or the city, ignoring case and accents; empty lists every venue. */
   q?: string;
+  /** True: the archived venues instead (the Venues page's "Show archived venues"); the API lists none. */
+  archived?: boolean;
   page: number;
   limit: number;
 }
 
-/** The venues not archived, in name order, `q` matching the name or the city (D20). */
+/** The venues not archived (or only the archived ones), in name order, `q` matching the name or the city (D20). */
 export async function listVenues(deps: AppDeps, user: DirectoryUser, query: VenueListQuery) {
   const search = (query.q ?? '').trim();
   if ([...search].length > VENUE_SEARCH_MAX) {
@@ -76,6 +78,7 @@ export async function listVenues(deps: AppDeps, user: DirectoryUser, query: Venu
   }
   const { items, total } = await deps.store.venues.list(user.organizationId, {
     search: venueSearchKey(search),
+    archived: query.archived ?? false,
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });

@@ -1,7 +1,9 @@
 import type { Venue } from '../domain/venue.js';
 
-/** A page of the directory (D20): venues not archived whose name or city contains `search`. */
+/** A page of the directory (D20): venues not archived (or only archived ones) whose name or city contains `search`. */
 export interface VenueQuery {
+  /** True: the archived venues instead (the Venues page's "Show archived venues"). */
+  archived?: boolean;
   /** Folded like venueSearchKey (lower case, no accents); empty matches every venue. */
   search: string;
   offset: number;
@@ -23,6 +25,6 @@ export interface VenueRepository {
     id: string,
     change: (current: Venue) => Venue | undefined,
   ): Promise<Venue | undefined>;
-  /** Venues not archived, in name order (folded name, then id), with the total matching the query. */
+  /** Venues not archived (archived ones with `archived`), in name order (folded name, then id), with the total matching the query. */
   list(organizationId: string, query: VenueQuery): Promise<{ items: Venue[]; total: number }>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardPath } from '../domain/dashboard-paths.js';
-import { href, ROUTES, safeNext } from './href.js';
+import { checklistLink, href, ROUTES, safeNext } from './href.js';
 import { PAGES } from './pages/index.js';
 
 describe('the dashboard addresses', () => {
@@ -30,9 +30,22 @@ describe('the dashboard addresses', () => {
 
   it('points at a section of the event page, or at a field of the edit form', () => {
     expect(href.event('e1', 'rooms')).toBe('/app/events/e1#rooms');
+    expect(checklistLink('e1', 'venueRequests')).toBe('/app/events/e1#venues');
+    expect(checklistLink('e1', 'name')).toBe('/app/events/e1/edit#field-name');
     expect(href.editEvent('e1', 'formattedLocations[0].city')).toBe(
       '/app/events/e1/edit#field-formattedLocations-0-city',
     );
+  });
+
+  it('writes the Venues page search, its archived venues and the venue picker search as a query', () => {
+    expect(href.venues()).toBe('/app/venues');
+    expect(href.venues({ search: 'São Paulo', archived: true, page: 2 })).toBe(
+      '/app/venues?q=S%C3%A3o+Paulo&archived=1&page=2',
+    );
+    expect(href.venues({ page: 1 })).toBe('/app/venues');
+    expect(href.addEventVenue('e1', { search: 'lisbon' })).toBe('/app/events/e1/venues/add?q=lisbon');
+    expect(href.withdrawRequest('e1', 'r1')).toBe('/app/events/e1/venues/r1/withdraw');
+    expect(href.archiveVenue('v1')).toBe('/app/venues/v1/archive');
   });
 
   it('writes the event list filters and the sign-in destination as a query', () => {

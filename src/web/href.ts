@@ -25,6 +25,12 @@ export const ROUTES = {
   agendaSession: '/events/:id/agenda/:sessionId',
   removeAgendaSession: '/events/:id/agenda/:sessionId/remove',
   move: '/events/:id/moves/:move',
+  addEventVenue: '/events/:id/venues/add',
+  withdrawRequest: '/events/:id/venues/:requestId/withdraw',
+  venues: '/venues',
+  newVenue: '/venues/new',
+  venue: '/venues/:venueId',
+  archiveVenue: '/venues/:venueId/archive',
   signIn: '/sign-in',
   signOut: '/sign-out',
   invite: '/invite/:token',
@@ -84,6 +90,23 @@ export const href = {
   removeAgendaSession: (id: string, sessionId: string) =>
     pathOf(ROUTES.removeAgendaSession, { id, sessionId }),
   move: (id: string, move: string) => pathOf(ROUTES.move, { id, move }),
+  /** Choosing a venue of the directory for the event, with the directory searched when `search` is given. */
+  addEventVenue(id: string, options: { search?: string } = {}) {
+    const query = new URLSearchParams(options.search ? { q: options.search } : {});
+    return withQuery(pathOf(ROUTES.addEventVenue, { id }), query);
+  },
+  withdrawRequest: (id: string, requestId: string) => pathOf(ROUTES.withdrawRequest, { id, requestId }),
+  /** The Venues page: the directory searched, a page of it, or its archived venues. */
+  venues(options: { search?: string; archived?: boolean; page?: number } = {}) {
+    const query = new URLSearchParams();
+    if (options.search) query.set('q', options.search);
+    if (options.archived) query.set('archived', '1');
+    if (options.page !== undefined && options.page > 1) query.set('page', String(options.page));
+    return withQuery(pathOf(ROUTES.venues, {}), query);
+  },
+  newVenue: () => pathOf(ROUTES.newVenue, {}),
+  venue: (venueId: string) => pathOf(ROUTES.venue, { venueId }),
+  archiveVenue: (venueId: string) => pathOf(ROUTES.archiveVenue, { venueId }),
   /** The sign-in page; `next` is where to go once signed in. */
   signIn(options: { next?: string } = {}) {
     const query = new URLSearchParams(options.next === undefined ? {} : { next: options.next });
@@ -106,6 +129,10 @@ export const href = {
   asset: (file: string, version: string) => `${pathOf(ROUTES.asset, {})}${file}?v=${version}`,
   placeSuggestions: () => pathOf(ROUTES.placeSuggestions, {}),
 };
+
+/** Where a pre-send checklist item leads: the field of the edit form, or the event page's venue list. */
+export const checklistLink = (id: string, field: string): string =>
+  field === 'venueRequests' ? href.event(id, 'venues') : href.editEvent(id, field);
 
 /** A path inside the dashboard: `/app`, `/app?…` or `/app/x…`, never `//host` nor a backslash a browser reads as one. */
 const INSIDE_DASHBOARD = new RegExp(`^${DASHBOARD_PATH}(/[^/\\\\]|$|\\?)`);

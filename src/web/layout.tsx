@@ -60,6 +60,9 @@ export function Layout(props: {
                   <a href={href.newEvent()}>New event</a>
                 </li>
                 <li>
+                  <a href={href.venues()}>Venues</a>
+                </li>
+                <li>
                   <a href={href.account()}>Account</a>
                 </li>
                 <li>

@@ -19,6 +19,13 @@ export const NOTICES = {
   'session-saved': 'Session saved.',
   'session-removed': 'Session removed.',
   moved: 'Status changed.',
+  'venue-added': 'Venue added to the directory.',
+  'venue-saved': 'Venue saved.',
+  'venue-archived': 'Venue archived: it is no longer offered for events.',
+  'venue-shortlisted': 'Venue added to the shortlist. Nothing is sent until the event is sent to venues.',
+  'venue-sent': 'Venue added, and the request sent to it by mail.',
+  'shortlist-removed': 'Venue taken off the shortlist. It was never sent anything.',
+  'request-withdrawn': 'Request withdrawn. The venue is told by mail.',
   'not-in-a-group':
     'Nothing was created: you are in no group, so a new event would be visible to no one, you included. Ask an operator to add you to a group.',
 } as const;

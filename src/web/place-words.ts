@@ -48,3 +48,17 @@ export function locationWords(
   const country = (code && countryName(code)) ?? location.country;
   return [location.city, location.state, country].filter((part) => part && part.trim() !== '').join(', ');
 }
+
+/** A venue's city in the same words: "Lisbon, Portugal" once its city resolved, whatever was typed. */
+export const venuePlaceWords = (venue: {
+  city: string;
+  state: string | null;
+  country: string | null;
+  countryCode?: string;
+}): string =>
+  locationWords({
+    city: venue.city,
+    ...(venue.state ? { state: venue.state } : {}),
+    ...(venue.country ? { country: venue.country } : {}),
+    ...(venue.countryCode ? { countryCode: venue.countryCode } : {}),
+  });

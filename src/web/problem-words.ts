@@ -8,6 +8,8 @@
 import { fieldNamed } from '../domain/event-field-table.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/password-policy.js';
 import { LIMITS } from '../domain/types.js';
+import { VENUE_LIMITS } from '../domain/venue.js';
+import { MAX_REQUESTS_PER_EVENT } from '../domain/venue-request-steps.js';
 import { MAX_RANGE_NIGHTS } from './event-days.js';
 import { day } from './format.js';
 
@@ -228,4 +230,55 @@ function textWords(code: string, field: string, message: string | undefined): st
  */
 export function problemWords(problem: { field: string; code: string; message?: string }): string {
   return wordsFor(kindOf(problem.field), problem) ?? 'This value cannot be used; check it and try again.';
+}
+
+/** The most characters each text field of a venue takes. */
+const VENUE_TEXT_LIMITS: Record<string, number> = {
+  name: VENUE_LIMITS.name,
+  city: VENUE_LIMITS.place,
+  state: VENUE_LIMITS.place,
+  country: VENUE_LIMITS.place,
+  contactName: VENUE_LIMITS.contactName,
+  phone: VENUE_LIMITS.phone,
+  website: VENUE_LIMITS.website,
+  notes: VENUE_LIMITS.notes,
+  email: 254,
+};
+
+/** A problem of the venue form (D20) in words: its controls are named as a venue's fields. */
+export function venueProblemWords(problem: { field: string; code: string; message?: string }): string {
+  const { field, code, message } = problem;
+  const limit = VENUE_TEXT_LIMITS[field];
+  if (code === 'too_long' && limit !== undefined)
+    return `Use at most ${limit} characters${typedCount(message)}.`;
+  if (code === 'line_break') return 'Keep this to one line: it goes into the heading of a mail.';
+  if (code === 'invalid_characters') return 'Remove the control characters (such as tabs) from this text.';
+  switch (field) {
+    case 'name':
+      return "Enter the venue's name.";
+    case 'email':
+      if (code === 'required' || code === 'empty') return 'Enter the email address requests should go to.';
+      return 'Enter one email address, e.g. sales@hotel.example.';
+    case 'city':
+      return 'Enter the city the venue is in.';
+    case 'website':
+      return 'Enter an address that starts with https://, e.g. https://hotel.example.';
+    case 'guestRooms':
+    case 'largestMeetingRoomCapacity':
+      return WHOLE_NUMBER;
+    default:
+      return problemWords(problem);
+  }
+}
+
+/** A problem of the form that adds a venue to an event (D21): the venue chosen and its reply date. */
+export function venueRequestProblemWords(problem: { field: string; code: string; message?: string }): string {
+  const { field, code } = problem;
+  if (field === 'responseDueDate') {
+    if (code === 'in_the_past') return 'Choose a date from today on, or leave it blank for the usual date.';
+    return `${ENTER_DATE} Or leave it blank for the usual date.`;
+  }
+  if (code === 'too_many') return `An event can ask at most ${MAX_REQUESTS_PER_EVENT} venues.`;
+  if (code === 'unknown_venue') return 'This venue is not in your directory any more; choose another.';
+  return 'Choose a venue from the list.';
 }

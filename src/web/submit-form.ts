@@ -8,6 +8,7 @@ import {
   ChecklistIncompleteError,
   type ChecklistItem,
   EventCancelledError,
+  EventNotSourcingError,
   MoveNotAllowedError,
   NotFoundError,
   NotInAGroupError,
@@ -15,9 +16,12 @@ import {
   PasswordResetThrottledError,
   PreconditionFailedError,
   type Problem,
+  RequestClosedError,
   SignInRefusedError,
   SignInThrottledError,
   ValidationError,
+  VenueAlreadyRequestedError,
+  VenueArchivedError,
 } from '../domain/errors.js';
 import type { FormProblem } from './forms.js';
 import type { PageRequest } from './page-module.js';
@@ -45,6 +49,8 @@ export interface FormState {
 export interface ExpectedRefusals {
   /** Field problems, named after the form's controls by `controlOf` when the API's names differ. */
   problems?: true | ((field: string) => string);
+  /** The words of those problems, for a form whose controls are not an event's (default: problemWords). */
+  words?: (problem: Problem) => string;
   stale?: true;
   orphans?: true;
   missing?: true;
@@ -89,7 +95,7 @@ interface Refused {
 function refusalOf(error: unknown, expects: ExpectedRefusals): Refused | undefined {
   if (error instanceof ValidationError && expects.problems) {
     const controlOf = expects.problems === true ? undefined : expects.problems;
-    return { status: 400, state: { problems: formProblems(error.problems, controlOf) } };
+    return { status: 400, state: { problems: formProblems(error.problems, controlOf, expects.words) } };
   }
   if (error instanceof PreconditionFailedError && expects.stale)
     return { status: 409, state: { stale: true } };
@@ -105,6 +111,29 @@ function refusalOf(error: unknown, expects: ExpectedRefusals): Refused | undefin
       return { status: 409, state: { refusal: 'This move is not open to you now.' } };
     }
     if (error instanceof NotInAGroupError) return { status: 409, state: { refusal: error.message } };
+    // Venues (D20, D21): the domain's messages name statuses by their codes, so each is said here.
+    if (error instanceof VenueArchivedError) {
+      return {
+        status: 409,
+        state: { refusal: 'This venue is archived: it can no longer be changed or asked.' },
+      };
+    }
+    if (error instanceof VenueAlreadyRequestedError) {
+      return {
+        status: 409,
+        state: { refusal: 'This venue is already on the event: each venue is asked once.' },
+      };
+    }
+    if (error instanceof EventNotSourcingError) {
+      const refusal = 'The event is booked, completed or cancelled: venues can no longer be asked.';
+      return { status: 409, state: { refusal } };
+    }
+    if (error instanceof RequestClosedError) {
+      return {
+        status: 409,
+        state: { refusal: 'This request is already closed: nothing more can be done on it.' },
+      };
+    }
     if (error instanceof SignInRefusedError) return { status: 401, state: { refusal: error.message } };
     if (error instanceof SignInThrottledError) {
       const { retryAfterSeconds } = error;
@@ -138,9 +167,10 @@ function tryAgainIn(retryAfterSeconds: number): string {
 function formProblems(
   problems: readonly Problem[],
   controlOf: (field: string) => string = (name) => name,
+  words: (problem: Problem) => string = problemWords,
 ): FormProblem[] {
   return problems.map((problem) => {
     const field = controlOf(problem.field).replace(/^(decisionFactors|additionalServices)\[\d+\]$/, '$1');
-    return { field, message: problemWords({ ...problem, field }) };
+    return { field, message: words({ ...problem, field }) };
   });
 }

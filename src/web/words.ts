@@ -9,6 +9,7 @@ import { EVENT_FIELDS, fieldNamed } from '../domain/event-field-table.js';
 import { MOVE_LABELS, type Move } from '../domain/moves.js';
 import { NOTIFICATION_LABELS, type NotificationKind } from '../domain/notifications.js';
 import type { EventStatus } from '../domain/types.js';
+import { VENUE_FIELD_LABELS, type VenueFieldName } from '../domain/venue.js';
 import {
   DECLINE_REASON_LABELS,
   type DeclineReason,
@@ -16,6 +17,7 @@ import {
   type RequestStatus,
   TURN_DOWN_REASON_LABELS,
   type TurnDownReason,
+  type VenueRequest,
 } from '../domain/venue-request.js';
 import { day } from './format.js';
 
@@ -39,6 +41,35 @@ export const moveLabel = (move: Move): string => MOVE_LABELS[move];
 export const requestStatusLabel = (status: RequestStatus): string => REQUEST_STATUS_LABELS[status];
 export const turnDownReasonLabel = (reason: TurnDownReason): string => TURN_DOWN_REASON_LABELS[reason];
 export const declineReasonLabel = (reason: DeclineReason): string => DECLINE_REASON_LABELS[reason];
+
+/** A control of the venue form (a venue's field) or of the form that adds a venue to an event. */
+export function venueFieldLabel(field: string): string {
+  if (field === 'venueId') return 'Venue';
+  if (field === 'responseDueDate') return 'Reply by';
+  return VENUE_FIELD_LABELS[field as VenueFieldName] ?? 'This field';
+}
+
+/** A sentence's reason: "The dates are not available" → "the dates are not available". */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** Why a request closed, as the end of a sentence ("the dates are not available"), when it says why. */
+export function requestReason(
+  request: Pick<VenueRequest, 'status' | 'turnDown' | 'decision'>,
+): string | undefined {
+  if (request.status === 'turned_down' && request.turnDown)
+    return lowerFirst(turnDownReasonLabel(request.turnDown.reason));
+  if (request.status === 'declined' && request.decision?.reason)
+    return lowerFirst(declineReasonLabel(request.decision.reason));
+  return undefined;
+}
+
+/** A request's status in words, with why it was turned down or declined: "Turned down by the venue: …". */
+export function requestStatusWords(request: Pick<VenueRequest, 'status' | 'turnDown' | 'decision'>): string {
+  const reason = requestReason(request);
+  const label = requestStatusLabel(request.status);
+  if (request.status === 'shortlisted') return `${label}: not sent yet`;
+  return reason ? `${label}: ${reason}` : label;
+}
 
 /** A kind of mail a person may switch off on their account page (D24), and what it tells of. */
 export const notificationLabel = (kind: NotificationKind): string => NOTIFICATION_LABELS[kind].label;

@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { turnDownVenueRequest } from '../../src/app/venue-portal.js';
 import { FIELD_NAMES } from '../../src/domain/event-field-table.js';
 import { STATUSES } from '../../src/domain/types.js';
 import { href } from '../../src/web/href.js';
@@ -36,6 +37,17 @@ const API_WORDS = [
   'fbRequirements',
   'sessionId',
   'agendaOperations',
+  // A venue's and a venue request's fields (D20, D21).
+  'contactName',
+  'guestRooms',
+  'largestMeetingRoomCapacity',
+  'venueId',
+  'responseDueDate',
+  'archivedAt',
+  'sentAt',
+  'viewedAt',
+  'respondedAt',
+  'turnDown',
   ...STATUSES.filter((status) => status.includes('_')),
 ];
 const API_PATTERNS = [
@@ -350,7 +362,7 @@ if (!hasChromium) {
       await approver.goto(`${d.base}${href.move(summit, 'approve_and_send')}`);
       await visit(approver, 'approve and send');
       await expect(approver.getByRole('main').innerText()).resolves.toContain(
-        'This will approve the event and send it to venues for their proposals. Its status will become Waiting for proposals.',
+        'This will approve the event and send it to venues for their proposals. Harbourside Hotel, the venue on the shortlist, will be sent a request for proposals by mail, with a link to answer it. Its status will become Waiting for proposals.',
       );
       await approver.goto(`${d.base}${href.move(summit, 'return_to_draft')}`);
       expect(await submit(approver, 'Return to draft')).toBe(400);
@@ -398,9 +410,86 @@ if (!hasChromium) {
       await visit(visitor, 'forgot password');
     });
 
+    it('says venues, their problems and each request’s status and history in words', async () => {
+      await planner.goto(`${d.base}${href.venues()}`);
+      await visit(planner, 'venues');
+      await planner.goto(`${d.base}${href.newVenue()}`);
+      await planner.getByLabel('Email').fill('two@a.example, b@b.example');
+      await planner.getByLabel('Website').fill('ftp://hotel.example');
+      await planner.getByLabel('Guest rooms').fill('-1');
+      await planner.locator('#field-name').fill('x'.repeat(201));
+      expect(await submit(planner, 'Add venue')).toBe(400);
+      expect(await focusOnAlert(planner)).toBe(true);
+      const problems = await alertOf(planner);
+      expect(problems).toContain('Name: Use at most 200 characters (this has 201).');
+      expect(problems).toContain('Email: Enter one email address, e.g. sales@hotel.example.');
+      expect(problems).toContain('City: Enter the city the venue is in.');
+      expect(problems).toContain('Guest rooms: Enter a whole number of 0 or more.');
+      await visit(planner, 'venue form with errors');
+      const atlas = await d.api('POST', '/v1/venues', {
+        name: 'Atlas Hotel',
+        email: 'atlas@example.com',
+        city: 'Porto',
+      });
+      await planner.goto(`${d.base}${href.venue(atlas.json.id)}`);
+      await visit(planner, 'venue edit form');
+      await planner.goto(`${d.base}${href.archiveVenue(atlas.json.id)}`);
+      await visit(planner, 'archive venue');
+      await submit(planner, 'Archive venue');
+      await planner.goto(`${d.base}${href.venues({ archived: true })}`);
+      await visit(planner, 'archived venues');
+      await planner.goto(`${d.base}${href.venue(atlas.json.id)}`);
+      await visit(planner, 'archived venue');
+
+      // An event sent to two venues: one turns it down, one is withdrawn.
+      const event = await d.createEvent(fullEvent({ name: 'Venue words' }));
+      await planner.goto(`${d.base}${href.addEventVenue(event)}`);
+      await planner.getByLabel('Reply by').fill('2001-02-03');
+      expect(await submit(planner, 'Add to the shortlist')).toBe(400);
+      await expect(alertOf(planner)).resolves.toContain('Venue: Choose a venue from the list.');
+      await visit(planner, 'add a venue with errors');
+      for (const name of ['Harbourside Hotel', 'Quay Rooms']) {
+        const venue =
+          name === 'Quay Rooms'
+            ? (await d.api('POST', '/v1/venues', { name, email: 'quay@example.com', city: 'Lisbon' })).json
+            : (await d.api('GET', `/v1/venues?q=${encodeURIComponent(name)}`)).json.data[0];
+        expect(
+          (await d.api('POST', `/v1/events/${event}/venue-requests`, { venueId: venue.id })).status,
+        ).toBe(201);
+      }
+      await planner.goto(`${d.base}${href.event(event)}`);
+      await visit(planner, 'event with a shortlist');
+      await approver.goto(`${d.base}${href.move(event, 'send_to_venues')}`);
+      await expect(approver.getByRole('main').innerText()).resolves.toContain(
+        'The 2 venues on the shortlist (Harbourside Hotel and Quay Rooms) will each be sent a request for proposals by mail',
+      );
+      await visit(approver, 'send to venues');
+      await submit(approver, 'Send to venues');
+      const requests = (await d.api('GET', `/v1/events/${event}/venue-requests`)).json.data;
+      const mail = await d.t.deps.store.mail.list({ to: 'events@harbourside.example', limit: 5 });
+      const token = /\/rfp\/(\w+)/.exec(
+        mail.find((m) => m.subject.startsWith('Request for proposal'))?.text ?? '',
+      )![1]!;
+      await turnDownVenueRequest(d.t.deps, token, { reason: 'budget_too_low' });
+      await planner.goto(`${d.base}${href.withdrawRequest(event, requests[1].id)}`);
+      await visit(planner, 'withdraw a request');
+      await submit(planner, 'Withdraw the request');
+      await visit(planner, 'event with requests');
+      const section = await planner.getByRole('region', { name: 'Venues', exact: true }).innerText();
+      expect(section).toContain('Turned down by the venue: the budget is too low');
+      expect(section).toContain('Withdrawn');
+      const history = await planner.getByRole('region', { name: 'History' }).innerText();
+      expect(history).toContain('Harbourside Hotel turned down the request: the budget is too low');
+      expect(history).toContain('The request to Quay Rooms was withdrawn by Planner');
+      expect(history).toContain('Quay Rooms was sent the request by Approver');
+      await planner.goto(`${d.base}${href.addEventVenue(event)}`);
+      await visit(planner, 'ask another venue');
+    });
+
     it('shows no API field name, status code or problem code on any page visited', () => {
-      // 18 pages of the full event and its forms, 4 states of the room grid, 7 of a cancelled event.
-      expect(shown.size).toBeGreaterThanOrEqual(29);
+      // 18 pages of the full event and its forms, 4 states of the room grid, 7 of a cancelled event,
+      // 12 of venues and an event's requests.
+      expect(shown.size).toBeGreaterThanOrEqual(41);
       const offending = [...shown].filter(([, words]) => words.length > 0);
       expect(offending).toEqual([]);
     });
@@ -422,8 +511,8 @@ if (!hasChromium) {
       }
       console.info(`Tab presses from the top of the edit form to Save: ${presses}`);
       expect(focused).toBe('Save');
-      // 47 before the navigation gained its "Account" link, which every page's walk passes once.
-      expect(presses).toBeLessThanOrEqual(48);
+      // 47 before the header's navigation gained "Venues" and "Account", links every walk passes once.
+      expect(presses).toBeLessThanOrEqual(49);
     });
   });
 }

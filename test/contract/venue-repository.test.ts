@@ -73,6 +73,16 @@ for (const backend of BACKENDS) {
         expect((await list('%')).total).toBe(0);
         expect((await list('a_')).total).toBe(0);
       });
+
+      it('lists the archived venues alone when asked, searched the same way', async () => {
+        const archived = (search: string) =>
+          store().venues.list(listed, { search, offset: 0, limit: 10, archived: true });
+        const all = await archived('');
+        expect(all.total).toBe(1);
+        expect(all.items.map((venue) => venue.name)).toEqual(['Archived Abbey']);
+        expect((await archived('abbey')).total).toBe(1);
+        expect((await archived('zenith')).total).toBe(0);
+      });
     });
 
     describe('updating', () => {

@@ -55,9 +55,9 @@ export function createPostgresVenueRepository(pool: Pool): VenueRepository {
         return next;
       });
     },
-    async list(organizationId, { search, offset, limit }) {
+    async list(organizationId, { search, offset, limit, archived = false }) {
       // strpos, not LIKE: the text is matched as typed, % and _ included. The total and the page in one statement.
-      const where = `organization_id = $1 AND archived_at IS NULL
+      const where = `organization_id = $1 AND archived_at IS ${archived ? 'NOT NULL' : 'NULL'}
         AND ($2 = '' OR strpos(name_key, $2) > 0 OR strpos(city_key, $2) > 0)`;
       const { rows } = await query<{ total: string; document: string | null }>(
         pool,

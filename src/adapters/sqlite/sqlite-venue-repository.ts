@@ -26,17 +26,24 @@ export function createSqliteVenueRepository(db: Database, queue: WriteQueue): Ve
     WHERE organization_id = @organization_id AND id = @id`);
   const select = db.prepare('SELECT document FROM venues WHERE organization_id = ? AND id = ?').pluck();
   // instr, not LIKE: the text is matched as typed, % and _ included.
-  const matching = `FROM venues WHERE organization_id = @organizationId AND archived_at IS NULL
+  const matching = (archived: boolean) => `FROM venues WHERE organization_id = @organizationId
+    AND archived_at IS ${archived ? 'NOT NULL' : 'NULL'}
     AND (@search = '' OR instr(name_key, @search) > 0 OR instr(city_key, @search) > 0)`;
-  const count = db.prepare(`SELECT COUNT(*) ${matching}`).pluck();
-  const page = db
-    .prepare(`SELECT document ${matching} ORDER BY name_key, id LIMIT @limit OFFSET @offset`)
-    .pluck();
+  const statements = (archived: boolean) => ({
+    count: db.prepare(`SELECT COUNT(*) ${matching(archived)}`).pluck(),
+    page: db
+      .prepare(`SELECT document ${matching(archived)} ORDER BY name_key, id LIMIT @limit OFFSET @offset`)
+      .pluck(),
+  });
+  const listed = { active: statements(false), archived: statements(true) };
   // The total and the page from one snapshot.
-  const readPage = db.transaction((query: Record<string, unknown>) => ({
-    total: count.get(query) as number,
-    items: (page.all(query) as string[]).map((document) => JSON.parse(document) as Venue),
-  }));
+  const readPage = db.transaction((archived: boolean, query: Record<string, unknown>) => {
+    const { count, page } = archived ? listed.archived : listed.active;
+    return {
+      total: count.get(query) as number,
+      items: (page.all(query) as string[]).map((document) => JSON.parse(document) as Venue),
+    };
+  });
 
   return {
     async insert(organizationId, venue) {
@@ -57,8 +64,8 @@ export function createSqliteVenueRepository(db: Database, queue: WriteQueue): Ve
         return next;
       });
     },
-    async list(organizationId, { search, offset, limit }) {
-      return readPage({ organizationId, search, offset, limit });
+    async list(organizationId, { search, offset, limit, archived = false }) {
+      return readPage(archived, { organizationId, search, offset, limit });
     },
   };
 }

@@ -1,9 +1,13 @@
-// City suggestions on the event form: typing in a City field offers the gazetteer's places (most
+// City suggestions on the event form and the venue form: typing in a City field offers the gazetteer's places (most
 // populous first, "Lisbon, Lisbon, Portugal") in a native list; choosing one fills the row's country
 // (by name) and, in the US, its state, when they are empty.
 // Without this script the fields are plain text fields, and cities are still matched when saved.
 (() => {
-  const cityFields = document.querySelectorAll('input[name^="formattedLocations["][name$="].city"]');
+  // An event's candidate cities (`formattedLocations[0].city`, with `….state` and `….country`) and a
+  // venue's one city (`city`, with `state` and `country`).
+  const cityFields = document.querySelectorAll(
+    'input[name^="formattedLocations["][name$="].city"], input[name="city"]',
+  );
   // The form names the address that answers, so the dashboard builds its addresses in one place.
   const source = document.querySelector('[data-place-suggestions]')?.dataset.placeSuggestions;
   if (cityFields.length === 0 || !source) return;
@@ -16,8 +20,9 @@
     input.after(list);
     input.setAttribute('list', list.id);
     input.setAttribute('autocomplete', 'off');
-    const row = input.name.slice(0, input.name.length - '.city'.length);
-    const sibling = (name) => document.querySelector(`input[name="${row}.${name}"]`);
+    // The row's prefix: `formattedLocations[0].`, or nothing for the venue form.
+    const row = input.name.slice(0, input.name.length - 'city'.length);
+    const sibling = (name) => document.querySelector(`input[name="${row}${name}"]`);
 
     input.addEventListener('input', () => {
       clearTimeout(timer);

@@ -7,6 +7,7 @@ import { account } from './account.js';
 import { agenda } from './agenda/route.js';
 import { agendaSession } from './agenda/session-route.js';
 import { eventPage } from './event/route.js';
+import { venueRequestPages } from './event/venue-requests.js';
 import { editEvent } from './event-form/edit-event.js';
 import { newEvent } from './event-form/new-event.js';
 import { eventList } from './event-list.js';
@@ -19,6 +20,10 @@ import { rooms } from './rooms/route.js';
 import { sessions } from './sessions.js';
 import { signInPage } from './sign-in.js';
 import { signOutAction } from './sign-out.js';
+import { archiveVenuePage } from './venues/archive-venue.js';
+import { editVenue } from './venues/edit-venue.js';
+import { venueList } from './venues/list.js';
+import { newVenue as newVenuePage } from './venues/new-venue.js';
 
 export const PAGES: readonly PageModule[] = [
   // Open to anyone: signing in, invitations, a forgotten password.
@@ -37,6 +42,11 @@ export const PAGES: readonly PageModule[] = [
   agenda,
   agendaSession,
   movePages,
+  venueRequestPages,
+  venueList,
+  newVenuePage,
+  editVenue,
+  archiveVenuePage,
   account,
   sessions,
 ];

@@ -8,7 +8,7 @@ import { isMove, MOVE_LABELS, MOVE_NOTE_FIELD, type Move } from '../../domain/mo
 import type { EventStatus } from '../../domain/types.js';
 import { personName } from '../format.js';
 import { type FormProblem, field, problemsByField } from '../forms.js';
-import { href, ROUTES } from '../href.js';
+import { checklistLink, href, ROUTES } from '../href.js';
 import { CsrfField, ErrorAlert, ErrorSummary, type Frame, Layout, TextArea } from '../layout.js';
 import { action, loader, type PageModule, type PageRequest } from '../page-module.js';
 import { submitForm } from '../submit-form.js';
@@ -26,6 +26,9 @@ async function movePage(page: MoveRequest, move: Move, model: Partial<MoveModel>
         eventName: view.details.name,
         status: view.details.status,
         approvers: view.approvers.map((person) => personName(person)),
+        shortlisted: view.requests
+          .filter((request) => request.status === 'shortlisted')
+          .map((request) => request.venue.name),
         move,
         note: '',
         problems: [],
@@ -67,9 +70,9 @@ function consequence(model: MoveModel): string {
       return `This will ask ${who} to approve the event before it goes to venues. ${becomes('pending_approval')}`;
     }
     case 'send_to_venues':
-      return `This will send the event to venues for their proposals. ${becomes('wait_for_proposals')}`;
+      return `This will send the event to venues for their proposals. ${sending(model)} ${becomes('wait_for_proposals')}`;
     case 'approve_and_send':
-      return `This will approve the event and send it to venues for their proposals. ${becomes('wait_for_proposals')}`;
+      return `This will approve the event and send it to venues for their proposals. ${sending(model)} ${becomes('wait_for_proposals')}`;
     case 'return_to_draft':
       return `This will return the event to draft, to be changed and sent for approval again. ${becomes('draft')} Say what needs to change.`;
     case 'proposals_received':
@@ -85,6 +88,15 @@ function consequence(model: MoveModel): string {
   }
 }
 
+/** Who is sent a request when the event goes to venues (D21): every venue on its shortlist. */
+function sending(model: MoveModel): string {
+  const venues = model.shortlisted;
+  if (venues.length === 0) return 'No venue is on the shortlist yet, so no request would be sent.';
+  if (venues.length === 1)
+    return `${venues[0]}, the venue on the shortlist, will be sent a request for proposals by mail, with a link to answer it.`;
+  return `The ${venues.length} venues on the shortlist (${listOf(venues)}) will each be sent a request for proposals by mail, with a link to answer it.`;
+}
+
 /** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
 function listOf(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
@@ -97,6 +109,8 @@ interface MoveModel {
   status: EventStatus;
   /** The event's approvers, by name: who "Request approval" asks. */
   approvers: string[];
+  /** The venues on the shortlist, by name: who is sent a request when the event goes to venues. */
+  shortlisted: string[];
   move: Move;
   note: string;
   problems: FormProblem[];
@@ -133,7 +147,7 @@ function MovePage(props: { frame: Frame; model: MoveModel }) {
           <ul>
             {model.missing.map((item) => (
               <li>
-                <a href={href.editEvent(model.eventId, item.field)}>{withReadableDates(item.message)}</a>
+                <a href={checklistLink(model.eventId, item.field)}>{withReadableDates(item.message)}</a>
               </li>
             ))}
           </ul>

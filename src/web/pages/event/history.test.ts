@@ -149,3 +149,64 @@ describe('the history in a planner’s words', () => {
     expect(describeChange(broken, { people, venues: {} })).toBe('Planner changed Attendees');
   });
 });
+
+describe('the history of requests for proposals in words', () => {
+  const venues = { v1: 'Hotel Central' };
+  const request = (status: string, extra: Record<string, unknown> = {}) =>
+    ({ id: 'r1', venue: { id: 'v1' }, status, turnDown: null, decision: null, ...extra }) as never;
+  const step = (
+    type: string,
+    by: ChangeRecord['actor'],
+    data: Record<string, unknown> = {},
+  ): ChangeRecord => ({
+    id: newId(),
+    type: type as ChangeRecord['type'],
+    actor: by,
+    changedFields: [],
+    diff: [],
+    data: { requestId: 'r1', venueId: 'v1', ...data },
+    sequence: 1,
+    eventId: 'e1',
+    revision: 1,
+    occurredAt: NOW,
+  });
+  const venue = { type: 'venue' as const, requestId: 'r1', venueId: 'v1' } as ChangeRecord['actor'];
+
+  it('says who was sent, withdrawn, awarded and declined, and why a venue turned a request down', () => {
+    const said = (change: ChangeRecord, status = 'sent', extra: Record<string, unknown> = {}) =>
+      describeChange(change, { people, venues, requests: [request(status, extra)] });
+    expect(said(step('venue_request.sent', actor))).toBe('Hotel Central was sent the request by Planner');
+    expect(said(step('venue_request.sent', { type: 'operator' }))).toBe(
+      'Hotel Central was sent the request by an operator',
+    );
+    expect(said(step('venue_request.withdrawn', actor), 'withdrawn')).toBe(
+      'The request to Hotel Central was withdrawn by Planner',
+    );
+    expect(
+      said(step('venue_request.turned_down', venue), 'turned_down', {
+        turnDown: { reason: 'dates_unavailable', comment: null },
+      }),
+    ).toBe('Hotel Central turned down the request: the dates are not available');
+    expect(
+      said(step('venue_request.declined', actor), 'declined', {
+        decision: { reason: 'rate_too_high', comment: null },
+      }),
+    ).toBe('The proposal of Hotel Central was declined by Planner: the room rate is too high');
+    expect(said(step('venue_request.awarded', actor), 'awarded')).toBe(
+      'Hotel Central was awarded the event by Planner',
+    );
+    expect(said(step('proposal.submitted', venue, { proposalRevision: 1 }), 'proposed')).toBe(
+      'Hotel Central sent its proposal',
+    );
+    expect(said(step('proposal.submitted', venue, { proposalRevision: 2 }), 'proposed')).toBe(
+      'Hotel Central revised its proposal (revision 2)',
+    );
+    expect(said(step('proposal.submitted', actor, { proposalRevision: 1 }), 'proposed')).toBe(
+      'Planner entered the proposal of Hotel Central on its behalf',
+    );
+    // Without the requests (an older caller), the sentence still reads, without the reason.
+    expect(describeChange(step('venue_request.turned_down', venue), { people, venues })).toBe(
+      'Hotel Central turned down the request',
+    );
+  });
+});

@@ -16,13 +16,12 @@ import {
   ROOM_TYPES,
   type RoomCounts,
 } from '../../../domain/types.js';
-import type { RequestStatus } from '../../../domain/venue-request.js';
 import { count, dateRanges, day, deadline, instant, money, personName } from '../../format.js';
 import { locationWords } from '../../place-words.js';
 import {
   BUDGET_LABELS,
   changedFieldLabels,
-  requestStatusLabel,
+  requestReason,
   sessionLabel,
   shownChangedFields,
   statusLabel,
@@ -193,19 +192,53 @@ export function actorName(actor: ChangeRecord['actor'], view: Pick<EventView, 'p
   }
 }
 
+/** What the history needs to say a change: who is who, the venues by name and the requests' reasons. */
+type Named = Pick<EventView, 'people' | 'venues'> & Partial<Pick<EventView, 'requests'>>;
+
+/** What a step on a venue request did, in a sentence: "Hotel Central was sent the request by Ana". */
+function describeRequestStep(change: ChangeRecord, view: Named, who: string): string | undefined {
+  const step = requestChangeData(change);
+  if (!step) return undefined;
+  const venue = view.venues[step.venueId] ?? 'A venue';
+  const request = view.requests?.find((candidate) => candidate.id === step.requestId);
+  const byVenue = change.actor.type === 'venue';
+  const by = byVenue ? '' : ` by ${change.actor.type === 'operator' ? 'an operator' : who}`;
+  const reason = request && requestReason(request);
+  switch (change.type) {
+    case 'venue_request.sent':
+      return `${venue} was sent the request${by}`;
+    case 'venue_request.withdrawn':
+      return `The request to ${venue} was withdrawn${by}`;
+    case 'venue_request.turned_down':
+      // A venue turns a request down once; the request keeps why.
+      return `${venue} turned down the request${reason ? `: ${reason}` : ''}`;
+    case 'venue_request.awarded':
+      return `${venue} was awarded the event${by}`;
+    case 'venue_request.declined':
+      // Declined is final: the request keeps the reason of this step.
+      return `The proposal of ${venue} was declined${by}${reason ? `: ${reason}` : ''}`;
+    case 'venue_request.no_response':
+      return `${venue} never sent a proposal; its request closed when another venue was chosen`;
+    case 'proposal.submitted': {
+      const revision = step.proposalRevision ?? 1;
+      const what = revision > 1 ? `revised its proposal (revision ${revision})` : 'sent its proposal';
+      return byVenue
+        ? `${venue} ${what}`
+        : `${who} entered the proposal of ${venue}${revision > 1 ? ` (revision ${revision})` : ''} on its behalf`;
+    }
+    default:
+      return `${who} changed the request to ${venue}`;
+  }
+}
+
 /** What a change did, in a sentence: never a field's API name or a code. */
-export function describeChange(change: ChangeRecord, view: Pick<EventView, 'people' | 'venues'>): string {
+export function describeChange(change: ChangeRecord, view: Named): string {
   const who = actorName(change.actor, view);
   if (change.type === 'event.created') return `${who} created the event`;
   const move = statusChangeData(change);
   if (move) return `${who} moved it from ${statusLabel(move.from)} to ${statusLabel(move.to)}`;
-  const step = requestChangeData(change);
-  if (step) {
-    const venue = view.venues[step.venueId] ?? 'a venue';
-    return change.type === 'proposal.submitted'
-      ? `${who} submitted revision ${step.proposalRevision} of the proposal of ${venue}`
-      : `${who}: the request to ${venue} is now ${requestStatusLabel(change.type.slice('venue_request.'.length) as RequestStatus).toLowerCase()}`;
-  }
+  const step = describeRequestStep(change, view, who);
+  if (step) return step;
   if (change.type !== 'event.updated') return `${who} changed the event`;
   const labels = changedFieldLabels(change.changedFields);
   return labels.length > 0 ? `${who} changed ${labels.join(', ')}` : `${who} changed the event`;

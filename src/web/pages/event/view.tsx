@@ -7,12 +7,13 @@ import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } fro
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../domain/venue-request.js';
 import { AgendaByDay } from '../../agenda-by-day.js';
 import { count, dateRange, dateRanges, day, deadline, instant, money, personName } from '../../format.js';
-import { href } from '../../href.js';
+import { checklistLink, href } from '../../href.js';
 import { CsrfField, type Frame, Layout, StatusBadge } from '../../layout.js';
 import { locationWords } from '../../place-words.js';
 import { roomBlock } from '../../room-block.js';
 import { BUDGET_LABELS, withReadableDates } from '../../words.js';
 import { actorName, History } from './history.js';
+import { VenuesSection } from './venues-section.js';
 
 /** The label people read for a field, the same on the form and on this page. */
 const label = (name: EventField) => EVENT_FIELDS[name].label;
@@ -165,7 +166,7 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
           <ul>
             {view.checklist.missing.map((item) => (
               <li>
-                <a href={href.editEvent(id, item.field)}>{withReadableDates(item.message)}</a>
+                <a href={checklistLink(id, item.field)}>{withReadableDates(item.message)}</a>
               </li>
             ))}
           </ul>
@@ -231,7 +232,7 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
       <nav class="tabs" aria-label="On this page">
         <a href="#overview">Overview</a> <a href="#budget">Budget</a> <a href="#rooms">Rooms</a>{' '}
         <a href="#meeting-rooms">Meeting rooms</a> <a href="#agenda">Agenda</a> <a href="#notes">Notes</a>{' '}
-        <a href="#history">History</a>
+        <a href="#venues">Venues</a> <a href="#history">History</a>
       </nav>
       <div class="columns">
         {/* First, so that on a phone the status and its moves come before the details. */}
@@ -322,6 +323,7 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
               </Definition>
             </dl>
           </section>
+          <VenuesSection view={view} />
           <section id="history" aria-labelledby="history-title">
             <h2 id="history-title">History</h2>
             <History view={view} />
