@@ -31,7 +31,7 @@ export interface PersonRef {
 }
 
 /** A signed-in person as the one who changes events: only those granted to them are in scope (D15). */
-const personRequester = (person: PersonRef): PersonRequester => ({
+export const personRequester = (person: PersonRef): PersonRequester => ({
   scope: 'grants',
   organizationId: person.organizationId,
   actor: { type: 'person', userId: person.userId },
