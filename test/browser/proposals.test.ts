@@ -335,7 +335,7 @@ if (!hasChromium) {
       expect(await subjects('Harbour Hotel')).toMatch(/^Proposal accepted: Lisbon partner summit/);
       expect(await subjects('Riverside Inn')).toMatch(/^Proposal declined: Lisbon partner summit/);
       expect(await subjects('Airport Lodge')).toMatch(/^Proposal declined/);
-      expect(await subjects('Quay House')).not.toMatch(/^Request for proposal/);
+      expect(await subjects('Quay House')).toMatch(/^Request closed: Lisbon partner summit/);
       expect((await mailsTo(venueOf(venues, 'Harbour Hotel').email))[0]?.text).toContain(
         'Best coverage, and the sea view.',
       );
