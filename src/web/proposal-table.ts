@@ -270,7 +270,7 @@ export function proposalComparison(input: ComparisonInput): Comparison {
       rows: [
         row('status', 'Status', (column) => textCell(column.statusText)),
         row('marks', 'Marks', (column) =>
-          textCell(column.marks.length === 0 ? null : column.marks.join('; '), column.marks),
+          textCell(column.marks.length === 0 ? null : column.marks.join('; ')),
         ),
         row('offeredDates', PROPOSAL_FIELD_LABELS.offeredDates, ({ proposal }) =>
           textCell(proposal.offeredDates && dateRange(proposal.offeredDates)),

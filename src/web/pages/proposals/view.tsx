@@ -82,7 +82,7 @@ function ComparisonTable(props: { model: ProposalsModel }) {
     // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways, so the keyboard must reach it
     <section class="table-wrap comparison-wrap" aria-labelledby="comparison-caption" tabIndex={0}>
       <table class={`comparison columns-${Math.min(columns.length, 6)}`}>
-        <caption id="comparison-caption">
+        <caption id="comparison-caption" class="visually-hidden">
           {columns.length === 1 ? 'One proposal' : `${columns.length} proposals side by side`}, with the
           event’s budget in {details.currency}
         </caption>
@@ -168,7 +168,7 @@ function CoverageTable(props: { column: ComparisonColumn; lines: CoverageLine[] 
             {lines.map((line) => (
               <tr class={line.short > 0 ? 'short' : undefined}>
                 <th scope="row">
-                  {day(line.night)} · {line.roomType}
+                  <span class="night">{day(line.night)}</span> {line.roomType}
                 </th>
                 <td class="number">{count(line.requested)}</td>
                 <td class="number">{count(line.offered)}</td>
@@ -263,6 +263,11 @@ export function ProposalsPage(props: { frame: Frame; model: ProposalsModel; noti
         ) : (
           <>
             <Highlights comparison={comparison} />
+            <h2 id="comparison-title">Side by side</h2>
+            <p class="hint">
+              Each amount in the proposal’s own currency; the Budget column is the event’s, in{' '}
+              {details.currency}.
+            </p>
             <ComparisonTable model={props.model} />
             <section aria-labelledby="coverage-title">
               <h2 id="coverage-title">Guest rooms night by night</h2>
