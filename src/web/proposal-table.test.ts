@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestDocument } from '../app/sourcing.js';
-import type { Proposal } from '../domain/proposal.js';
+import type { Proposal, ProposalTerms } from '../domain/proposal.js';
 import { comparisonMarks } from '../domain/proposal-comparison.js';
-import { type ProposalTerms, proposalView } from '../domain/proposal-figures.js';
+import { proposalView } from '../domain/proposal-figures.js';
 import { comparisonCsvRows, coverageLines, proposalComparison } from './proposal-table.js';
 
 const details = {
