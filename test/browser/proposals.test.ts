@@ -550,8 +550,17 @@ if (!hasChromium) {
               .first()
               .isVisible(),
           ).resolves.toBe(false);
-          const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
-          expect(pdf.length).toBeGreaterThan(1000);
+          // Landscape A4 (the page’s own size), the rooms of each proposal three abreast: measured 4 pages at 5 proposals, 5 at 10.
+          const pages = async (count: number) => {
+            await page.goto(`${d.base}${href.proposals(byCount.get(count)!)}`);
+            const pdf = await page.pdf({ preferCSSPageSize: true });
+            return (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+          };
+          const printed = { 5: await pages(5), 10: await pages(10) };
+          console.info(`Printed pages of the Proposals tab: ${JSON.stringify(printed)}`);
+          expect(printed[5]).toBeGreaterThan(0);
+          expect(printed[5]).toBeLessThanOrEqual(5);
+          expect(printed[10]).toBeLessThanOrEqual(7);
         } finally {
           await page.emulateMedia({ media: 'screen' });
         }
