@@ -137,6 +137,8 @@ export function DecisionPage(props: { frame: Frame; model: DecisionModel }) {
   const title = `${award ? 'Award' : 'Decline'} ${venue}: ${model.eventName}`;
   const errors = problemsByField(model.problems);
   const proposal = model.request.proposal;
+  // A refused post (another award came first, the proposal expired) leaves nothing to confirm.
+  const closed = model.blocked !== undefined || model.refusal !== undefined;
   const action = award
     ? href.awardProposal(model.eventId, model.request.id)
     : href.declineProposal(model.eventId, model.request.id);
@@ -168,7 +170,7 @@ export function DecisionPage(props: { frame: Frame; model: DecisionModel }) {
         <div class="error-summary">
           <p>{model.blocked}</p>
         </div>
-      ) : award ? (
+      ) : closed ? null : award ? (
         <AwardConsequences model={model} />
       ) : (
         <p>
@@ -176,7 +178,7 @@ export function DecisionPage(props: { frame: Frame; model: DecisionModel }) {
           event and the other requests stay as they are.
         </p>
       )}
-      {!model.blocked && (
+      {!closed && (
         <form method="post" action={action} novalidate>
           <CsrfField token={props.frame.csrf} />
           <input type="hidden" name="version" value={model.version} />
@@ -200,7 +202,7 @@ export function DecisionPage(props: { frame: Frame; model: DecisionModel }) {
           </div>
         </form>
       )}
-      {model.blocked && (
+      {closed && (
         <p>
           <a href={href.proposals(model.eventId)}>Back to the proposals</a>
         </p>

@@ -109,12 +109,13 @@ async function decisionPage(page: DecisionRequest, kind: DecisionKind, shown: De
     others: view.requests.filter((other) => other.id !== request.id),
     // A refused form takes the version now: what it shows is what a second press decides on.
     version: view.version,
+    // After a refused post the alert says why; the box of an ordinary visit would say it twice.
     ...(blocked && !shown.refusal ? { blocked } : {}),
     reason: shown.reason ?? '',
     comment: shown.comment ?? '',
     problems: shown.problems ?? [],
     stale: shown.stale ?? false,
-    ...(shown.refusal ? { refusal: shown.refusal, blocked: shown.refusal } : {}),
+    ...(shown.refusal ? { refusal: shown.refusal } : {}),
   };
   return page.render(DecisionPage({ frame: page.frame(), model }), status);
 }
