@@ -2,9 +2,10 @@
  * Screenshots of every dashboard page for docs/dashboard.md, from a real run: `eventplan serve` on a
  * temporary SQLite database, entered the way a newcomer does (the invitation links printed at first
  * start), filled with a realistic event through the API and the dashboard's own forms, and photographed
- * in Debian's Chromium at 1280 px wide. Run with `npm run screenshots`; writes docs/dashboard/*.png.
+ * in Debian's Chromium at 1280 px wide (the venue's page also at 375 px). Run with `npm run screenshots`;
+ * writes docs/dashboard/*.png.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { href } from '../src/web/href.js';
+import { venueHref } from '../src/web/venue-page/links.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'docs', 'dashboard');
@@ -50,6 +52,15 @@ function serve(databasePath: string): Promise<{ server: ChildProcess; start: Fir
         resolve({ server, start: found as FirstStart });
       }
     });
+  });
+}
+
+/** Runs an `eventplan` command (from source) on the same database, as an operator does; returns its stdout. */
+function cli(databasePath: string, args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli', 'entry.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databasePath, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
   });
 }
 
@@ -143,17 +154,11 @@ function offeredRooms(rate: Record<string, number>, leaveOut: string[] = []) {
 }
 
 /**
- * The Proposals tab (D24): the summit sent to five venues through the dashboard's own moves, three
- * proposals entered through the API (one in another currency), then the comparison, the same on a
- * phone, and the award's confirmation.
+ * The Proposals tab (D24): five more venues asked for the summit (sent at once, as it is already out to
+ * venues), three proposals entered through the API (one in another currency), then the comparison, the
+ * same on a phone, the award's confirmation and a decline refused without a reason.
  */
-async function shootProposals(
-  start: FirstStart,
-  browser: Browser,
-  planner: Page,
-  approver: Page,
-  summit: string,
-) {
+async function shootProposals(start: FirstStart, browser: Browser, planner: Page, summit: string) {
   const venues: Array<{ name: string; city: string; id?: string; requestId?: string }> = [
     { name: 'Hotel Miradouro', city: 'Lisbon' },
     { name: 'Casa do Rio', city: 'Lisbon' },
@@ -168,13 +173,6 @@ async function shootProposals(
     venue.requestId = String(
       (await api(start, 'POST', `/v1/events/${summit}/venue-requests`, { venueId: venue.id })).id,
     );
-  }
-  for (const [page, move] of [
-    [planner, 'request_approval'],
-    [approver, 'approve_and_send'],
-  ] as const) {
-    await page.goto(`${start.base}${href.move(summit, move)}`);
-    await Promise.all([page.waitForNavigation(), page.getByRole('main').getByRole('button').first().click()]);
   }
   const terms = { validUntil: '2027-01-22', depositPercent: 30, commissionPercent: 10 };
   const proposals = [
@@ -246,7 +244,8 @@ async function shootProposals(
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'eventplan-screenshots-'));
   mkdirSync(OUT, { recursive: true });
-  const { server, start } = await serve(join(dir, 'eventplan.db'));
+  const databasePath = join(dir, 'eventplan.db');
+  const { server, start } = await serve(databasePath);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars'],
@@ -334,7 +333,37 @@ async function main() {
     await shoot(approver, 'return-to-draft', { fullPage: false });
     await approver.goto(`${start.base}${href.event('00000000-0000-4000-8000-000000000000')}`);
     await shoot(approver, 'not-found', { fullPage: false });
-    await shootProposals(start, browser, planner, approver, summit);
+
+    // The venue's page (D22): a demo venue shortlisted on the summit, the request sent, its link
+    // opened from the venue's mail as the venue does, without an account.
+    const venues = (await api(start, 'GET', '/v1/venues')) as { data: Array<{ id: string; email: string }> };
+    const venue = venues.data[0]!;
+    await api(start, 'POST', `/v1/events/${summit}/venue-requests`, { venueId: venue.id });
+    cli(databasePath, ['event', 'status', '--event', summit, '--to', 'wait_for_proposals']);
+    const mails = JSON.parse(cli(databasePath, ['mail', 'list', '--to', venue.email, '--json'])) as {
+      mails: Array<{ text: string | null }>;
+    };
+    const token = mails.mails.map((mail) => /\/rfp\/(\w+)/.exec(mail.text ?? '')?.[1]).find(Boolean)!;
+    const venueContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const venuePage = await venueContext.newPage();
+    await venuePage.goto(`${start.base}${venueHref.request(token)}`);
+    await shoot(venuePage, 'venue-page');
+    await venuePage.goto(`${start.base}${venueHref.proposal(token)}`);
+    await venuePage.getByLabel('Valid until').fill('2026-01-01');
+    await venuePage.getByLabel('Single rooms, night of Wed, May 12, 2027').fill('110');
+    await venuePage.getByLabel('Single rate per room, night of Wed, May 12, 2027').fill('one fifty');
+    await Promise.all([
+      venuePage.waitForNavigation(),
+      venuePage.getByRole('button', { name: 'Send the proposal' }).click(),
+    ]);
+    await shoot(venuePage, 'venue-proposal-error', { fullPage: false });
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1 });
+    const venuePhone = await phone.newPage();
+    await venuePhone.goto(`${start.base}${venueHref.request(token)}`);
+    await shoot(venuePhone, 'venue-page-phone', { fullPage: false });
+
+    // The Proposals tab (D24): the summit is now sent, so the venues added next are asked at once.
+    await shootProposals(start, browser, planner, summit);
   } finally {
     await browser.close();
     server.kill('SIGTERM');

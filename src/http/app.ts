@@ -14,6 +14,8 @@ import type { AttemptCounter } from '../ports/attempt-counter.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import { DASHBOARD_PATH, href } from '../web/href.js';
 import { dashboard } from '../web/plugin.js';
+import { VENUE_PAGE_PATH } from '../web/venue-page/links.js';
+import { venuePage } from '../web/venue-page/plugin.js';
 import { accessHook } from './access.js';
 import { answerClientError } from './client-error.js';
 import { discardRestOfBody } from './discard-body.js';
@@ -217,6 +219,10 @@ export async function buildApp(options: AppOptions) {
     const formTokenKey = await options.deps.store.secrets.ensure(FORM_TOKEN_KEY, options.deps.ids.token(64));
     await app.register(dashboard({ deps: { ...options.deps, ...options.dashboard }, formTokenKey }), {
       prefix: DASHBOARD_PATH,
+    });
+    // The venue's page (D22) beside the dashboard: no account, the link's token is the password.
+    await app.register(venuePage({ deps: options.deps, formTokenKey, rateLimiter: options.rateLimiter }), {
+      prefix: VENUE_PAGE_PATH,
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(href.events(), 302));
   }

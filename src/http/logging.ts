@@ -1,7 +1,8 @@
 /**
  * Log settings: JSON lines (pino, Fastify's logger), each request's lines carrying its `reqId`.
  * Requests are logged by method and path only: no headers (the API key), no query string, no body
- * (free text), so nothing a tenant wrote ever reaches the logs.
+ * (free text), so nothing a tenant wrote ever reaches the logs; a venue's link token in a path is
+ * replaced (`loggedPath`).
  */
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { pino } from 'pino';
@@ -50,6 +51,14 @@ function asyncStdout() {
   return destination;
 }
 
+/**
+ * A request's path as logged: without its query string, and with a venue's link token (`/rfp/{token}`,
+ * D22: the token is the venue's password) replaced by `[token]`, wherever it stands in the path.
+ */
+export function loggedPath(url: string | undefined): string | undefined {
+  return url?.split('?')[0]?.replace(/\/rfp\/[^/]+/gi, '/rfp/[token]');
+}
+
 interface RequestLike {
   method?: string;
   url?: string;
@@ -63,7 +72,7 @@ export function loggerOptions(options: LoggingOptions): FastifyServerOptions['lo
     serializers: {
       req: (request: RequestLike) => ({
         method: request.method,
-        path: request.url?.split('?')[0],
+        path: loggedPath(request.url),
         remoteAddress: request.ip,
       }),
       res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),

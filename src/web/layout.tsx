@@ -22,6 +22,8 @@ export function Layout(props: {
   scripts?: string[];
   /** A one-line message after a change (Post/Redirect/Get). */
   notice?: string | undefined;
+  /** Where the name in the header leads (the event list); null on pages for people without an account. */
+  home?: string | null;
 }) {
   const { frame } = props;
   return (
@@ -41,9 +43,13 @@ export function Layout(props: {
           Skip to content
         </a>
         <header class="site-header">
-          <a class="brand" href={href.events()}>
-            eventplan
-          </a>
+          {props.home === null ? (
+            <span class="brand">eventplan</span>
+          ) : (
+            <a class="brand" href={props.home ?? href.events()}>
+              eventplan
+            </a>
+          )}
           {frame.person && (
             <nav aria-label="Main">
               <ul>

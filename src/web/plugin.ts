@@ -42,7 +42,7 @@ const ASSETS = fileURLToPath(new URL('../../src/web/assets/', import.meta.url));
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Asset URLs carry a digest of their content, so they can be cached for a year and still never go stale. */
-function assetUrls() {
+export function assetUrls() {
   const url = (file: string) =>
     href.asset(
       file,
@@ -57,38 +57,50 @@ function assetUrls() {
 /** Form tokens are bound to the session; signed out (the sign-in and invitation forms) to no one. */
 const formTokenOwner = (request: FastifyRequest): string => request.person?.sessionId ?? 'signed-out';
 
+/**
+ * What every HTML page of the service shares, the dashboard's and the venue's (D15, D22): compression,
+ * cookies, form bodies, the security headers (a strict CSP, no framing, no referrer) and form tokens
+ * bound to `formTokenOwner` (a session, or a venue's request). Registered in each context that serves pages.
+ */
+export async function registerPageBasics(
+  app: FastifyInstance,
+  options: { formTokenKey: string; formTokenOwner: (request: FastifyRequest) => string },
+) {
+  // Pages and assets compressed when the browser asks (br or gzip; 11 kB of CSS become about 3 kB),
+  // only in the contexts of pages: the JSON API and its fast reads are not touched.
+  await compressWhenAsked(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        connectSrc: ["'self'"],
+      },
+    },
+    // Pages hold people's data: no referrer leaves them (invite and venue links carry a token).
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(fastifyCsrf, {
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: 'eventplan_form',
+    cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true },
+    getUserInfo: options.formTokenOwner,
+    csrfOpts: { hmacKey: options.formTokenKey },
+  });
+}
+
 export function dashboard(options: DashboardOptions) {
   return async function register(app: FastifyInstance) {
     const assets = assetUrls();
-    // Pages and assets compressed when the browser asks (br or gzip; 11 kB of CSS become about 3 kB),
-    // only in this context: the JSON API and its fast reads are not touched.
-    await compressWhenAsked(app);
-    await app.register(fastifyCookie);
-    await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES });
-    await app.register(fastifyHelmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'none'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'none'"],
-          connectSrc: ["'self'"],
-        },
-      },
-      // Pages hold people's data: no referrer leaves the dashboard (invite links carry a token).
-      referrerPolicy: { policy: 'no-referrer' },
-    });
-    await app.register(fastifyCsrf, {
-      sessionPlugin: '@fastify/cookie',
-      cookieKey: 'eventplan_form',
-      cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true },
-      getUserInfo: formTokenOwner,
-      csrfOpts: { hmacKey: options.formTokenKey },
-    });
+    await registerPageBasics(app, { formTokenKey: options.formTokenKey, formTokenOwner });
     await app.register(fastifyStatic, {
       root: ASSETS,
       prefix: ROUTES.asset,
@@ -123,7 +135,7 @@ export function dashboard(options: DashboardOptions) {
   };
 }
 
-function statusOf(error: unknown): number {
+export function statusOf(error: unknown): number {
   // A malformed event id in an address is a page that does not exist.
   if (error instanceof NotFoundError || error instanceof ValidationError) return 404;
   if (error instanceof RateLimitedError) return 429;

@@ -18,7 +18,7 @@ export interface OpsApp {
 
 export async function startOpsApp(
   options: { rateLimitPerMinute?: number } & Partial<
-    Pick<AppOptions, 'logger' | 'metrics' | 'rateLimiter'>
+    Pick<AppOptions, 'logger' | 'metrics' | 'rateLimiter' | 'dashboard'>
   > = {},
 ): Promise<OpsApp> {
   const { store, destroy } = await openTestStore();
@@ -32,6 +32,7 @@ export async function startOpsApp(
     readiness,
     logger: options.logger,
     metrics: options.metrics,
+    dashboard: options.dashboard,
   });
   const demo = await createDemo(deps);
   return {

@@ -4,9 +4,10 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createMemoryAttemptCounter } from '../../src/adapters/memory/memory-attempt-counter.js';
 import { changeEventStatus } from '../../src/app/events.js';
 import { hashVenueToken } from '../../src/app/sourcing.js';
-import { loggerOptions } from '../../src/http/logging.js';
+import { loggedPath, loggerOptions } from '../../src/http/logging.js';
 import { type OpsApp, startOpsApp } from './ops-app.js';
 
 const lines: string[] = [];
@@ -19,7 +20,11 @@ const stream = new Writable({
 
 let ops: OpsApp;
 beforeAll(async () => {
-  ops = await startOpsApp({ logger: loggerOptions({ level: 'trace', stream }) });
+  ops = await startOpsApp({
+    logger: loggerOptions({ level: 'trace', stream }),
+    // With the dashboard, the venue's page (/rfp/{token}) is served too.
+    dashboard: { attempts: createMemoryAttemptCounter(), sessionPolicy: { idleMinutes: 60, maxDays: 1 } },
+  });
 });
 afterAll(() => ops.close());
 
@@ -60,4 +65,80 @@ it('logs no venue link token, nor its hash, for the requests that send one or ac
     expect(logged).not.toContain(token);
     expect(logged).not.toContain(hashVenueToken(token));
   }
+});
+
+it("logs no token for the venue's page: its GETs, its refused, forged and accepted POSTs, an unknown link", async () => {
+  const api = async (method: 'POST', url: string, payload: object) => {
+    const response = await ops.app.inject({ method, url, headers: { 'x-api-key': ops.key }, payload });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json();
+  };
+  const { id: eventId } = await api('POST', '/v1/events', {
+    name: 'Logged page',
+    eventDates: [{ startDate: '2090-05-01', endDate: '2090-05-02' }],
+  });
+  const tokens: string[] = [];
+  for (const email of ['page-one@venues.example', 'page-two@venues.example']) {
+    const venue = await api('POST', '/v1/venues', { name: 'Page Hotel', email, city: 'Lisbon' });
+    await api('POST', `/v1/events/${eventId}/venue-requests`, { venueId: venue.id });
+  }
+  await changeEventStatus(ops.deps, eventId, 'wait_for_proposals');
+  for (const email of ['page-one@venues.example', 'page-two@venues.example']) {
+    const mails = await ops.deps.store.mail.list({ to: email, limit: 5 });
+    tokens.push(mails.map((mail) => /\/rfp\/(\w+)/.exec(mail.text ?? '')).find(Boolean)![1]!);
+  }
+  const [proposing, turningDown] = tokens as [string, string];
+  lines.length = 0;
+
+  let cookie = '';
+  const page = async (method: 'GET' | 'POST', url: string, form?: Record<string, string>) => {
+    const response = await ops.app.inject({
+      method,
+      url,
+      headers: { cookie, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
+    });
+    const set = response.cookies.find((one) => one.name === 'eventplan_form');
+    if (set) cookie = `eventplan_form=${set.value}`;
+    return response;
+  };
+  const formToken = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)![1]!;
+
+  expect((await page('GET', `/rfp/${proposing}`)).statusCode).toBe(200);
+  const form = await page('GET', `/rfp/${proposing}/proposal`);
+  const csrf = formToken(form.body);
+  expect((await page('POST', `/rfp/${proposing}/proposal`, { validUntil: 'soon' })).statusCode).toBe(403);
+  expect(
+    (await page('POST', `/rfp/${proposing}/proposal`, { _csrf: csrf, validUntil: 'soon' })).statusCode,
+  ).toBe(400);
+  const sent = await page('POST', `/rfp/${proposing}/proposal`, {
+    _csrf: csrf,
+    validUntil: '2090-04-01',
+    meetingRoomRental: '900',
+  });
+  expect(sent.statusCode).toBe(303);
+  expect((await page('GET', String(sent.headers.location))).statusCode).toBe(200);
+  const turnDown = await page('GET', `/rfp/${turningDown}/turn-down`);
+  const answered = await page('POST', `/rfp/${turningDown}/turn-down`, {
+    _csrf: formToken(turnDown.body),
+    reason: 'dates_unavailable',
+  });
+  expect(answered.statusCode).toBe(303);
+  expect((await page('GET', `/rfp/${'Z'.repeat(32)}`)).statusCode).toBe(404);
+
+  const logged = lines.join('');
+  expect(logged).toContain('"path":"/rfp/[token]"');
+  expect(logged).toContain('"path":"/rfp/[token]/proposal"');
+  expect(logged).toContain('"path":"/rfp/[token]/turn-down"');
+  for (const token of [...tokens, 'Z'.repeat(32)]) {
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain(hashVenueToken(token));
+  }
+});
+
+it('replaces a venue link token wherever it stands in a logged path, and drops the query', () => {
+  expect(loggedPath('/rfp/AbC123?notice=proposal-sent')).toBe('/rfp/[token]');
+  expect(loggedPath('/rfp/AbC123/proposal')).toBe('/rfp/[token]/proposal');
+  expect(loggedPath('//RFP/AbC123/turn-down')).toBe('//rfp/[token]/turn-down');
+  expect(loggedPath('/v1/events/1')).toBe('/v1/events/1');
 });
