@@ -326,6 +326,14 @@ async function main() {
     await shoot(planner, 'new-event', { fullPage: false });
     await planner.goto(`${start.base}${href.sessions()}`);
     await shoot(planner, 'sessions', { fullPage: false });
+    // The account page, once the planner has switched off the mails about venues turning down.
+    await planner.goto(`${start.base}${href.account()}`);
+    await planner.getByRole('checkbox', { name: 'Venues turning down' }).uncheck();
+    await Promise.all([
+      planner.waitForNavigation(),
+      planner.getByRole('button', { name: 'Save mail settings' }).click(),
+    ]);
+    await shoot(planner, 'account', { fullPage: false });
 
     await approver.goto(`${start.base}${href.event(kickoff)}`);
     await shoot(approver, 'approver-event-page', { fullPage: false });

@@ -11,6 +11,7 @@ import { buildNewEvent } from '../domain/create-event.js';
 import { deepEqual } from '../domain/deep-equal.js';
 import { PreconditionFailedError } from '../domain/errors.js';
 import type { ComposedMail } from '../domain/mail.js';
+import { peopleMails } from '../domain/people-mail.js';
 import type { Proposal } from '../domain/proposal.js';
 import type { EventDetails, StoredEvent } from '../domain/types.js';
 import type { RequestStep } from '../domain/venue-request.js';
@@ -21,6 +22,7 @@ import { type AppDeps, nowText } from './deps.js';
 import { eventDocument, ifMatchAllows, storedEtag } from './etag.js';
 import { assertEventId, notFound } from './event-ids.js';
 import { prepareMail } from './mail.js';
+import { readAudience } from './people-notices.js';
 import { type LocationQuery, type ResolvedPlace, resolvePlaces, withResolvedPlaces } from './places.js';
 import { sourcingVersion, VENUE_TOKEN_LENGTH } from './sourcing.js';
 
@@ -120,6 +122,12 @@ export interface EventChange<Input, Prepared = undefined, R extends Requester = 
    * the store's sourcing path, with `context.sourcing` read inside the write. Plain changes never do.
    */
   sourcing?: true;
+  /**
+   * Whether the people granted on the event are told by mail of what the change makes (D24: approval
+   * asked and answered, proposals and turn-downs): who they are, and what each switched off, is read
+   * before the write, and their mails are queued in its transaction.
+   */
+  tellsPeople?: true;
   /**
    * The change of `current`, pure: its outcome, undefined when nothing changes, or a throw that refuses
    * it (in D5's order: a cancelled event, then every problem of the input, then orphaned sessions).
@@ -223,6 +231,14 @@ export async function changeEvent<Input, Prepared, R extends Requester>(
   const resolving = placesOf(deps, change.sentLocations?.(input));
   const places = resolving && (await resolving);
   const prepared = change.prepare && (await change.prepare(deps, organizationId, eventId, input));
+  const audience = change.tellsPeople && (await readAudience(deps, organizationId, eventId, requester.actor));
+  /** The outcome with the mails that tell people of it (D24), when the change tells them. */
+  const told = (outcome: ChangeOutcome): ChangeOutcome => {
+    if (!audience) return outcome;
+    const { event, data: status, steps, proposals } = outcome;
+    const mails = peopleMails({ event, status, steps, proposals }, audience);
+    return mails.length === 0 ? outcome : { ...outcome, mails: [...(outcome.mails ?? []), ...mails] };
+  };
   const context: ChangeContext<Prepared, R> = {
     now,
     newId: () => deps.ids.uuid(),
@@ -244,8 +260,9 @@ export async function changeEvent<Input, Prepared, R extends Requester>(
   const written = change.sourcing
     ? await deps.store.events.updateSourcing(organizationId, eventId, (current, stored, sourcing) => {
         if (refusedByPrecondition(current, stored, sourcing)) throw new PreconditionFailedError();
-        const outcome = change.apply(current, input, { ...context, sourcing });
-        if (!outcome) return unchanged(current, stored);
+        const applied = change.apply(current, input, { ...context, sourcing });
+        if (!applied) return unchanged(current, stored);
+        const outcome = told(applied);
         const write = sourcingWriteOf(deps, requester.actor, organizationId, current, outcome, now);
         if (!write) return unchanged(current, stored);
         result = {
@@ -257,9 +274,10 @@ export async function changeEvent<Input, Prepared, R extends Requester>(
       })
     : await deps.store.events.update(organizationId, eventId, (current, stored) => {
         if (refusedByPrecondition(current, stored)) throw new PreconditionFailedError();
-        const outcome = change.apply(current, input, context);
-        const event = outcome && (places ? withPlaces(current, outcome.event, places) : outcome.event);
-        if (!outcome || !event) return unchanged(current, stored);
+        const applied = change.apply(current, input, context);
+        const event = applied && (places ? withPlaces(current, applied.event, places) : applied.event);
+        if (!applied || !event) return unchanged(current, stored);
+        const outcome = told({ ...applied, event });
         const write = writeOf(deps, requester.actor, current.details, event, outcome.data);
         if (outcome.mails && outcome.mails.length > 0) {
           write.mails = outcome.mails.map((mail) => prepareMail(deps, organizationId, mail));

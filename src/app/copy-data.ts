@@ -21,6 +21,7 @@ const KINDS: RecordKind[] = [
   'passwords',
   'invites',
   'sessions',
+  'notificationOptOuts',
   'changes',
   'venues',
   'venueRequests',

@@ -54,6 +54,7 @@ export const MOVE: EventChange<
   PersonRequester
 > = {
   sourcing: true,
+  tellsPeople: true,
   async prepare(deps, organizationId, eventId) {
     const [grantees, parties] = await Promise.all([
       deps.store.events.grantees(organizationId, eventId),
@@ -74,6 +75,7 @@ export const MOVE: EventChange<
 /** The operator's `event status` (D2, D16): any status, or back to the one before a cancellation. */
 export const SET_STATUS: EventChange<StatusTarget, { parties: SourcingParties }> = {
   sourcing: true,
+  tellsPeople: true,
   async prepare(deps, organizationId, eventId) {
     return { parties: await readParties(deps, organizationId, eventId) };
   },

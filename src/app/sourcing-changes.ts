@@ -109,6 +109,7 @@ export interface ProposalInput {
  */
 export const SUBMIT_PROPOSAL: EventChange<ProposalInput> = {
   sourcing: true,
+  tellsPeople: true,
   apply(current, input, context) {
     const { request, proposal: latest } = requestIn(context.sourcing ?? [], input.requestId);
     const submission = submitProposal({
@@ -131,6 +132,7 @@ export const SUBMIT_PROPOSAL: EventChange<ProposalInput> = {
 /** The venue turns the request down (D22): `{ reason, comment? }`. */
 export const TURN_DOWN: EventChange<{ requestId: string; body: unknown }> = {
   sourcing: true,
+  tellsPeople: true,
   apply(current, { requestId, body }, context) {
     const { request } = requestIn(context.sourcing ?? [], requestId);
     // The request's state before the body: a closed request never answers with a 400.

@@ -27,6 +27,14 @@ export interface MailContent {
   action?: MailAction;
   /** Paragraphs after the action: how long the link works, what to do with an unexpected mail. */
   closing?: readonly string[];
+  /** How to stop mails of this kind: a sentence and the page where the person switches them off. */
+  optOut?: MailOptOut;
+}
+
+/** The line every notification ends with (D24): what to open to receive no more of them. */
+export interface MailOptOut {
+  text: string;
+  url: string;
 }
 
 const FOOTER = 'This message was sent automatically by eventplan.';
@@ -70,6 +78,7 @@ function renderText(content: MailContent): string {
   }
   if (content.action) blocks.push(`${content.action.label}:\n${content.action.url}`);
   blocks.push(...(content.closing ?? []));
+  if (content.optOut) blocks.push(`${content.optOut.text}\n${content.optOut.url}`);
   return `${blocks.join('\n\n')}\n\n-- \n${FOOTER}\n`;
 }
 
@@ -92,6 +101,12 @@ function renderHtml(content: MailContent, subject: string): string {
     );
   }
   body.push(...(content.closing ?? []).map(paragraph));
+  if (content.optOut) {
+    const href = escapeHtml(content.optOut.url);
+    body.push(
+      `<p style="font-size:13px;color:#555555">${escapeHtml(content.optOut.text)}<br><a href="${href}" style="color:#1f4e8c;word-break:break-all">${href}</a></p>`,
+    );
+  }
   body.push(`<p style="font-size:12px;color:#666666">${escapeHtml(FOOTER)}</p>`);
   return [
     '<!doctype html>',
@@ -119,6 +134,7 @@ export function composeMail(input: {
   const to = mailbox('to', input.to.address, input.to.name);
   const replyTo = input.replyTo ? mailbox('replyTo', input.replyTo.address, input.replyTo.name) : null;
   if (content.action) checkLink(content.action.url);
+  if (content.optOut) checkLink(content.optOut.url);
   const subject = subjectLine(content.subject);
   return {
     to,

@@ -176,6 +176,13 @@ export interface MailRecord {
   sentAt: string | null;
 }
 
+/** A kind of notification a person switched off (D24). */
+export interface NotificationOptOutRecord {
+  organizationId: string;
+  userId: string;
+  kind: string;
+}
+
 export type RecordBatch =
   | { kind: 'organizations'; records: OrganizationRecord[] }
   | { kind: 'users'; records: User[] }
@@ -188,6 +195,7 @@ export type RecordBatch =
   | { kind: 'passwords'; records: PasswordRecord[] }
   | { kind: 'invites'; records: InviteRecord[] }
   | { kind: 'sessions'; records: SessionRecord[] }
+  | { kind: 'notificationOptOuts'; records: NotificationOptOutRecord[] }
   | { kind: 'changes'; records: ChangeLogRecord[] }
   | { kind: 'venues'; records: VenueRecord[] }
   | { kind: 'venueRequests'; records: VenueRequestRecord[] }
@@ -202,7 +210,7 @@ export type RecordKind = RecordBatch['kind'];
 /**
  * Moves every record between stores as it is: ids, key hashes, grants, statuses, counts, the
  * Idempotency-Key records of creates, the dashboard's password hashes, invites and sessions (so
- * people stay signed in across the move), the change log with each organization's sequence counter,
+ * people stay signed in across the move), the notifications each person switched off, the change log with each organization's sequence counter,
  * venues, requests for proposals (with their token hashes, so venues' links keep working) and
  * proposals, webhook endpoints (secrets, cursor, health) and their deliveries (without leases), the mail outbox
  * (without leases), and the service's own secrets. Every stored idempotency record is complete (it is written in
@@ -211,7 +219,7 @@ export type RecordKind = RecordBatch['kind'];
 export interface DataTransfer {
   /**
    * Every record from one consistent snapshot, kind by kind (organizations, users, groups,
-   * memberships, apiKeys, events, grants, idempotencyKeys, passwords, invites, sessions, changes,
+   * memberships, apiKeys, events, grants, idempotencyKeys, passwords, invites, sessions, notificationOptOuts, changes,
    * venues, venueRequests, proposals, webhookEndpoints, webhookDeliveries, mails, serverSecrets), each kind ordered by its key compared byte by byte (numbers by value),
    * so two stores holding the same data export the same sequence.
    */

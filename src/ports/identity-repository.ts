@@ -1,3 +1,5 @@
+import type { NotificationKind } from '../domain/notifications.js';
+
 export type MemberRole = 'member' | 'approver';
 
 export interface Organization {
@@ -66,4 +68,12 @@ export interface IdentityRepository {
   replaceKey(oldKeyId: string, replacement: ApiKeyRecord): Promise<void>;
   touchKey(keyId: string, at: string): Promise<void>;
   listKeys(organizationId: string): Promise<ApiKeyRecord[]>;
+  /** The kinds of notification (D24) the person switched off, in NOTIFICATION_KINDS' order; none by default. */
+  switchedOffNotifications(organizationId: string, userId: string): Promise<NotificationKind[]>;
+  /** Replaces the kinds the person switched off with `kinds`, in one transaction. */
+  setSwitchedOffNotifications(
+    organizationId: string,
+    userId: string,
+    kinds: readonly NotificationKind[],
+  ): Promise<void>;
 }

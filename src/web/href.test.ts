@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dashboardPath } from '../domain/dashboard-paths.js';
 import { href, ROUTES, safeNext } from './href.js';
 import { PAGES } from './pages/index.js';
 
@@ -18,6 +19,13 @@ describe('the dashboard addresses', () => {
     expect(href.removeAgendaSession('e1', 's1')).toBe('/app/events/e1/agenda/s1/remove');
     expect(href.move('e1', 'cancel')).toBe('/app/events/e1/moves/cancel');
     expect(href.event('../sessions?x=1#y')).toBe('/app/events/..%2Fsessions%3Fx%3D1%23y');
+  });
+
+  it('builds the same paths as the links in mails, so a mailed link leads to the page that shows it', () => {
+    expect(dashboardPath.event('e 1/x')).toBe(href.event('e 1/x'));
+    expect(dashboardPath.account()).toBe(href.account());
+    expect(dashboardPath.account()).toBe('/app/account');
+    expect(dashboardPath.proposals('e1')).toBe('/app/events/e1/proposals');
   });
 
   it('points at a section of the event page, or at a field of the edit form', () => {

@@ -2,17 +2,19 @@
  * Every address of the dashboard, in one place: the patterns its pages are registered under and the
  * typed functions that build links, form actions and redirects from them, so no page writes a path.
  */
+import { DASHBOARD_PATH, MAILED_PAGES } from '../domain/dashboard-paths.js';
 import { fieldId } from './forms.js';
 
-/** Where the dashboard is mounted; every pattern below is relative to it. */
-export const DASHBOARD_PATH = '/app';
+/** Where the dashboard is mounted (shared with the mails' links); every pattern below is relative to it. */
+export { DASHBOARD_PATH };
 
 /** The route patterns (Fastify's syntax: `:name` is one path segment). */
 export const ROUTES = {
   events: '/',
   placeSuggestions: '/places',
   newEvent: '/events/new',
-  event: '/events/:id',
+  // Pages that mails link to take their pattern from the one place the use cases read too.
+  event: MAILED_PAGES.event,
   duplicateEvent: '/events/:id/duplicate',
   editEvent: '/events/:id/edit',
   rooms: '/events/:id/rooms',
@@ -20,7 +22,7 @@ export const ROUTES = {
   copyNight: '/events/:id/rooms/copy',
   undoCopy: '/events/:id/rooms/undo-copy',
   agenda: '/events/:id/agenda',
-  proposals: '/events/:id/proposals',
+  proposals: MAILED_PAGES.proposals,
   proposalsCsv: '/events/:id/proposals.csv',
   awardProposal: '/events/:id/proposals/:requestId/award',
   declineProposal: '/events/:id/proposals/:requestId/decline',
@@ -32,6 +34,7 @@ export const ROUTES = {
   invite: '/invite/:token',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  account: MAILED_PAGES.account,
   sessions: '/sessions',
   endSession: '/sessions/:id/end',
   asset: '/assets/',
@@ -104,6 +107,8 @@ export const href = {
    */
   resetPassword: (token?: string) =>
     withQuery(pathOf(ROUTES.resetPassword, {}), new URLSearchParams(token === undefined ? {} : { token })),
+  /** The person's account page: the mails they receive (D24). */
+  account: () => pathOf(ROUTES.account, {}),
   sessions: () => pathOf(ROUTES.sessions, {}),
   endSession: (id: string) => pathOf(ROUTES.endSession, { id }),
   /** An asset, under an address that changes with its content (`version`) so it can be cached for a year. */

@@ -60,6 +60,9 @@ export function Layout(props: {
                   <a href={href.newEvent()}>New event</a>
                 </li>
                 <li>
+                  <a href={href.account()}>Account</a>
+                </li>
+                <li>
                   <a href={href.sessions()}>Signed-in devices</a>
                 </li>
               </ul>

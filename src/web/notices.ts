@@ -9,6 +9,7 @@ export const NOTICES = {
     'If an account uses that email, a link to choose a new password is on its way there. It works once, within an hour.',
   'password-changed': 'Your password is changed. Every other browser signed in as you is signed out.',
   'session-ended': 'That device is signed out.',
+  'notifications-saved': 'Your mail settings are saved.',
   created: 'Event created.',
   duplicated: 'Event duplicated: this is the new draft copy.',
   saved: 'Saved.',

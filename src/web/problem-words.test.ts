@@ -158,6 +158,12 @@ describe('problems in a planner’s words', () => {
     ]);
   });
 
+  it('says a forged kind of mail on the account page in words', () => {
+    expect(problemWords({ field: 'notifications', code: 'invalid_value', message: 'names a kind' })).toBe(
+      'Choose only among the mails listed here; reload the page and try again.',
+    );
+  });
+
   it('never shows an API name, a format or a machine limit, whatever the problem', () => {
     const problems = [
       ...detailsWords({ name: 'x'.repeat(101), currency: 'euros', decisionFactors: 'a\n'.repeat(60) }),

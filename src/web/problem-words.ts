@@ -34,7 +34,8 @@ type ControlKind =
   | 'sessions'
   | 'session'
   | 'currency'
-  | 'password';
+  | 'password'
+  | 'notifications';
 
 const SESSION_CONTROLS: Record<string, ControlKind> = {
   title: 'title',
@@ -64,6 +65,7 @@ function kindOf(control: string): ControlKind {
   if (NIGHT_RANGE_CONTROLS[control]) return NIGHT_RANGE_CONTROLS[control];
   if (control === 'comment' || control === 'reason') return 'note';
   if (control === 'password') return 'password';
+  if (control === 'notifications') return 'notifications';
   if (control === 'decisionDeadlineTime') return 'time';
   if (/^budgetBreakdown\.\w+$/.test(control)) return 'amount';
   if (/^accommodations\.[^.]+\.[^.]+$/.test(control)) return 'count';
@@ -191,6 +193,8 @@ function wordsFor(
       if (code === 'common_password')
         return 'This password is on a list of common passwords; choose one that is harder to guess.';
       return undefined;
+    case 'notifications':
+      return 'Choose only among the mails listed here; reload the page and try again.';
     case 'name':
       if (code === 'required' || code === 'empty') return 'Enter a name for the event.';
       return textWords(code, field, message);

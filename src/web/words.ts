@@ -7,6 +7,7 @@
 import { isCalendarDate } from '../domain/dates.js';
 import { EVENT_FIELDS, fieldNamed } from '../domain/event-field-table.js';
 import { MOVE_LABELS, type Move } from '../domain/moves.js';
+import { NOTIFICATION_LABELS, type NotificationKind } from '../domain/notifications.js';
 import type { EventStatus } from '../domain/types.js';
 import {
   DECLINE_REASON_LABELS,
@@ -38,6 +39,10 @@ export const moveLabel = (move: Move): string => MOVE_LABELS[move];
 export const requestStatusLabel = (status: RequestStatus): string => REQUEST_STATUS_LABELS[status];
 export const turnDownReasonLabel = (reason: TurnDownReason): string => TURN_DOWN_REASON_LABELS[reason];
 export const declineReasonLabel = (reason: DeclineReason): string => DECLINE_REASON_LABELS[reason];
+
+/** A kind of mail a person may switch off on their account page (D24), and what it tells of. */
+export const notificationLabel = (kind: NotificationKind): string => NOTIFICATION_LABELS[kind].label;
+export const notificationHint = (kind: NotificationKind): string => NOTIFICATION_LABELS[kind].hint;
 
 /** The budget's lines as people name them. */
 export const BUDGET_LABELS: Record<string, string> = {

@@ -76,6 +76,7 @@ if (!hasChromium) {
         ['session', href.agendaSession(summit, sessionId)],
         ['cancel confirmation', href.move(summit, 'cancel')],
         ['sessions', href.sessions()],
+        ['account', href.account()],
         ['not found', `${href.event(summit)}/nowhere`],
       ];
       for (const [name, path] of pages) {

@@ -2,7 +2,8 @@
  * `eventplan copy-data` moves the embedded database into PostgreSQL with nothing lost: every record,
  * key hashes (old keys keep working), grants, statuses and the status before cancellation, counts,
  * the Idempotency-Key records of creates (a retry after the move replays, not creates again), and
- * the dashboard's passwords, invites and sessions (people stay signed in across the move), the change
+ * the dashboard's passwords, invites and sessions (people stay signed in across the move), the mails
+ * each person switched off, the change
  * log with each organization's sequence counter, webhook endpoints (rotated secrets, cursor, health)
  * with their deliveries (the target's dispatcher carries on), mail waiting in the outbox, and the
  * service's own secrets.
@@ -202,6 +203,10 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         userAgent: 'copy-data test',
       })
     ).token;
+    // The approver no longer wants mails about proposals (D24): the switch moves too.
+    await source.identity.setSwitchedOffNotifications(demo.organizationId, demo.approverId, [
+      'proposal_received',
+    ]);
     formTokenKey = await source.secrets.ensure('dashboard-form-token-key', randomIds.token(64));
     // A mail still waiting in the outbox: it must be sent from the new database.
     waitingMail = prepareMail(
@@ -255,6 +260,7 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         passwords: 2,
         invites: 4,
         sessions: 1,
+        notificationOptOuts: 1,
         // 14 creates, one update and four status changes by an operator (one sending a request), and the
         // venue's proposal with the move to proposals_received it made.
         changes: 22,
@@ -265,8 +271,9 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         // The endpoint, and its three status-change deliveries.
         webhookEndpoints: 1,
         webhookDeliveries: 3,
-        // The mail waiting in the outbox, and the venue's request.
-        mails: 2,
+        // The mail waiting in the outbox, the venue's request, and the planner and the approver told of
+        // the venue's proposal (D24).
+        mails: 4,
         // The dashboard's form-token key of the embedded service.
         serverSecrets: 1,
       });
@@ -279,6 +286,9 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         expect(sourceTally.digest()).toBe(report.digest);
         expect(targetTally.digest()).toBe(report.digest);
         expect(await recordsOf(copy)).toEqual(await recordsOf(source));
+        expect(await copy.identity.switchedOffNotifications(demo.organizationId, demo.approverId)).toEqual([
+          'proposal_received',
+        ]);
 
         const app = await buildApp({
           deps: { store: copy, clock: systemClock, ids: randomIds },

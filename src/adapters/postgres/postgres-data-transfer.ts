@@ -297,6 +297,19 @@ const TABLES: AnyTable[] = [
     ],
   },
   {
+    kind: 'notificationOptOuts',
+    name: 'notification_opt_outs',
+    columns: [
+      ['organization_id', 'text'],
+      ['user_id', 'text'],
+      ['kind', 'text'],
+    ],
+    select: 'organization_id, user_id, kind',
+    key: ['organization_id', 'user_id', 'kind'],
+    toRecord: (row) => ({ organizationId: row.organization_id, userId: row.user_id, kind: row.kind }),
+    toValues: (optOut) => [optOut.organizationId, optOut.userId, optOut.kind],
+  },
+  {
     kind: 'changes',
     name: 'event_changes',
     columns: [

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../domain/notifications.js';
 import type {
   ApiKeyRecord,
   Group,
@@ -241,6 +242,30 @@ export function createPostgresIdentityRepository(pool: Pool): IdentityRepository
     },
     async touchKey(keyId, at) {
       await query(pool, 'UPDATE api_keys SET last_used_at = $1 WHERE key_id = $2', [at, keyId]);
+    },
+    async switchedOffNotifications(organizationId, userId) {
+      const { rows } = await query<{ kind: string }>(
+        pool,
+        'SELECT kind FROM notification_opt_outs WHERE organization_id = $1 AND user_id = $2',
+        [organizationId, userId],
+      );
+      const stored = new Set(rows.map((row) => row.kind));
+      return NOTIFICATION_KINDS.filter((kind) => stored.has(kind));
+    },
+    setSwitchedOffNotifications(organizationId, userId, kinds: readonly NotificationKind[]) {
+      return inTransaction(pool, async (client) => {
+        await query(client, 'DELETE FROM notification_opt_outs WHERE organization_id = $1 AND user_id = $2', [
+          organizationId,
+          userId,
+        ]);
+        for (const kind of new Set(kinds)) {
+          await query(
+            client,
+            'INSERT INTO notification_opt_outs (organization_id, user_id, kind) VALUES ($1, $2, $3)',
+            [organizationId, userId, kind],
+          );
+        }
+      });
     },
     async listKeys(organizationId) {
       const { rows } = await query<KeyRow>(

@@ -86,6 +86,12 @@ const TABLES: Table[] = [
     key: ['organization_id', 'id'],
   },
   {
+    kind: 'notificationOptOuts',
+    select: 'organization_id AS organizationId, user_id AS userId, kind',
+    from: 'notification_opt_outs',
+    key: ['organization_id', 'user_id', 'kind'],
+  },
+  {
     kind: 'changes',
     select: `organization_id AS organizationId, sequence, id, event_id AS eventId, revision, type,
       occurred_at AS occurredAt, actor, changed_fields AS changedFields, diff, data, snapshot`,
@@ -240,6 +246,9 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
         sessions: db.prepare(`INSERT INTO user_sessions
           (organization_id, id, user_id, token_hash, created_at, last_seen_at, expires_at, user_agent, client_address)
           VALUES (@organizationId, @id, @userId, @tokenHash, @createdAt, @lastSeenAt, @expiresAt, @userAgent, @clientAddress)`),
+        notificationOptOuts: db.prepare(
+          'INSERT INTO notification_opt_outs (organization_id, user_id, kind) VALUES (@organizationId, @userId, @kind)',
+        ),
         changes: db.prepare(`INSERT INTO event_changes
           (organization_id, sequence, id, event_id, revision, type, occurred_at, actor, changed_fields, diff, data, snapshot)
           VALUES (@organizationId, @sequence, @id, @eventId, @revision, @type, @occurredAt, @actor, @changedFields,

@@ -95,7 +95,6 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
   const insertEvent = db.prepare(`
     INSERT INTO events (organization_id, id, created_by, created_at, updated_at, status, previous_status, document, etag, summary)
     VALUES (@organization_id, @id, @created_by, @created_at, @updated_at, @status, @previous_status, @document, @etag, @summary)`);
-  const countEvent = db.prepare('UPDATE organizations SET event_count = event_count + 1 WHERE id = ?');
   // The creator and the approvers of every group the creator belongs to; nobody when in no group.
   const grant = db.prepare(`
     INSERT INTO event_grants (organization_id, event_id, user_id)
@@ -173,12 +172,9 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     return { items: items.reverse(), total };
   });
 
-  // The organization's counter numbers changes in commit order: SQLite has one writer at a time.
-  const nextSequence = db
-    .prepare(
-      'UPDATE organizations SET change_sequence = change_sequence + 1 WHERE id = ? RETURNING change_sequence',
-    )
-    .pluck();
+  // The organization's counter numbers changes in commit order: SQLite has one writer at a time. The
+  // write queue reads it once per transaction and writes it once before the COMMIT.
+  const { counters } = queue;
   const nextRevision = db
     .prepare(
       'SELECT COALESCE(MAX(revision), 0) + 1 FROM event_changes WHERE organization_id = ? AND event_id = ?',
@@ -198,14 +194,15 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     change: NewChange,
     document: string,
     occurredAt = event.details.updatedAt,
+    revision?: number,
   ) => {
     const eventId = event.details.id;
     insertChange.run({
       organization_id: event.organizationId,
-      sequence: nextSequence.get(event.organizationId),
+      sequence: counters.nextSequence(event.organizationId),
       id: change.id,
       event_id: eventId,
-      revision: nextRevision.get(event.organizationId, eventId),
+      revision: revision ?? nextRevision.get(event.organizationId, eventId),
       type: change.type,
       occurred_at: occurredAt,
       actor: JSON.stringify(change.actor),
@@ -245,11 +242,12 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
 
   return {
     insert({ event, change, document, mails }: EventWrite, idempotency) {
-      return queue.run(() => {
+      return queue.runCounted(() => {
         const row = eventRow(event, document);
         insertEvent.run(row);
-        appendChange(event, change, row.document);
-        countEvent.run(event.organizationId);
+        // The insert above refused an id already taken, and events are never deleted: revision 1.
+        appendChange(event, change, row.document, event.details.updatedAt, 1);
+        counters.eventCreated(event.organizationId);
         anchors.inserted(event.organizationId, [event.details.createdAt, event.details.id]);
         const granted = grant.run({
           event_id: event.details.id,
@@ -296,7 +294,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       return selectOrganization.get(id) as string | undefined;
     },
     update(organizationId, id, change) {
-      return queue.run(() => {
+      return queue.runCounted(() => {
         const stored = selectEvent.get(organizationId, id) as EventRow | undefined;
         if (!stored) return undefined;
         const current = fromRow(stored);

@@ -50,4 +50,24 @@ describe('SQLite key credentials', () => {
     await cli.identity.insertKey(newKey(org, userId, 'ElsewhereKey0003'));
     expect((await server.identity.findCredentials('ElsewhereKey0003'))?.userId).toBe(userId);
   });
+
+  it('reports a revocation, a deactivation and a reissue made through the same connection at the next lookup', async () => {
+    const org = await newOrganization(server);
+    const userId = await newUser(server, org);
+    await server.identity.insertKey(newKey(org, userId, 'SameConnKey00001'));
+    await server.identity.insertKey(newKey(org, userId, 'SameConnKey00002'));
+    expect((await server.identity.findCredentials('SameConnKey00001'))?.revoked).toBe(false);
+    // A write of anything else keeps what was read; a key's lastUsedAt moves nothing either.
+    await server.identity.touchKey('SameConnKey00001', new Date().toISOString());
+    expect((await server.identity.findCredentials('SameConnKey00001'))?.revoked).toBe(false);
+    await server.identity.revokeKey('SameConnKey00001', new Date().toISOString());
+    expect((await server.identity.findCredentials('SameConnKey00001'))?.revoked).toBe(true);
+    expect((await server.identity.findCredentials('SameConnKey00002'))?.userActive).toBe(true);
+    await server.identity.deactivateUser(userId);
+    expect((await server.identity.findCredentials('SameConnKey00002'))?.userActive).toBe(false);
+    expect(await server.identity.findCredentials('SameConnKey00003')).toBeUndefined();
+    await server.identity.replaceKey('SameConnKey00002', newKey(org, userId, 'SameConnKey00003'));
+    expect((await server.identity.findCredentials('SameConnKey00003'))?.userId).toBe(userId);
+    expect((await server.identity.findCredentials('SameConnKey00002'))?.revoked).toBe(true);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../domain/notifications.js';
 import type {
   ApiKeyRecord,
   Group,
@@ -7,7 +8,7 @@ import type {
   Organization,
   User,
 } from '../../ports/identity-repository.js';
-import { changeStamp } from './change-stamp.js';
+import { credentialsChanged } from './change-stamp.js';
 import type { WriteQueue } from './write-queue.js';
 
 /** Credentials remembered between changes of the database, at most this many keys (unknown ids too). */
@@ -86,11 +87,10 @@ export function createSqliteIdentityRepository(db: Database, queue: WriteQueue):
   const credentials = db.prepare(
     `SELECT ${KEY_CREDENTIALS_COLUMNS} FROM ${KEY_WITH_USER} WHERE k.key_id = ?`,
   );
-  // Every request checks its key: the join is read again only after the database changed, by this
-  // connection or any other, so a revocation or deactivation still counts from the very next request.
-  const stamp = changeStamp(db);
+  // Every request checks its key: the join is read again only after the keys or users changed, through
+  // this connection or any other, so a revocation or deactivation still counts from the very next request.
+  const changed = credentialsChanged(db);
   const remembered = new Map<string, KeyCredentials | undefined>();
-  let rememberedAt = '';
   const readCredentials = (keyId: string): KeyCredentials | undefined => {
     const row = credentials.get(keyId) as KeyCredentialsRow | undefined;
     return row ? toKeyCredentials(row) : undefined;
@@ -113,6 +113,16 @@ export function createSqliteIdentityRepository(db: Database, queue: WriteQueue):
     ON CONFLICT (organization_id, group_id, user_id) DO UPDATE SET role = excluded.role`);
   const selectGroup = db.prepare(
     'SELECT id, organization_id AS organizationId, name, created_at AS createdAt FROM groups WHERE id = ?',
+  );
+
+  const selectSwitchedOff = db
+    .prepare('SELECT kind FROM notification_opt_outs WHERE organization_id = ? AND user_id = ?')
+    .pluck();
+  const clearSwitchedOff = db.prepare(
+    'DELETE FROM notification_opt_outs WHERE organization_id = ? AND user_id = ?',
+  );
+  const insertSwitchedOff = db.prepare(
+    'INSERT INTO notification_opt_outs (organization_id, user_id, kind) VALUES (?, ?, ?)',
   );
 
   return {
@@ -192,12 +202,8 @@ export function createSqliteIdentityRepository(db: Database, queue: WriteQueue):
       return row ? toKey(row) : undefined;
     },
     async findCredentials(keyId): Promise<KeyCredentials | undefined> {
-      // The stamp is read before the row, so a change committed in between only forgets early.
-      const now = stamp();
-      if (now !== rememberedAt || remembered.size >= MAX_REMEMBERED_KEYS) {
-        remembered.clear();
-        rememberedAt = now;
-      }
+      // Asked before the row is read, so a change committed in between only forgets early.
+      if (changed() || remembered.size >= MAX_REMEMBERED_KEYS) remembered.clear();
       if (remembered.has(keyId)) return remembered.get(keyId);
       const found = readCredentials(keyId);
       remembered.set(keyId, found);
@@ -221,6 +227,16 @@ export function createSqliteIdentityRepository(db: Database, queue: WriteQueue):
     },
     async listKeys(organizationId) {
       return (selectKeys.all(organizationId) as KeyRow[]).map(toKey);
+    },
+    async switchedOffNotifications(organizationId, userId) {
+      const stored = new Set(selectSwitchedOff.all(organizationId, userId) as string[]);
+      return NOTIFICATION_KINDS.filter((kind) => stored.has(kind));
+    },
+    setSwitchedOffNotifications(organizationId, userId, kinds: readonly NotificationKind[]) {
+      return queue.run(() => {
+        clearSwitchedOff.run(organizationId, userId);
+        for (const kind of new Set(kinds)) insertSwitchedOff.run(organizationId, userId, kind);
+      });
     },
   };
 }

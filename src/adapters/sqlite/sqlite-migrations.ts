@@ -381,4 +381,18 @@ export const migrations: Migration[] = [
       CREATE INDEX password_resets_user ON password_resets (organization_id, user_id);
     `,
   },
+  {
+    version: 12,
+    name: '012_notification_opt_outs',
+    sql: `
+      -- D24: the mails that tell people what waits for them, by kind; a row is a kind the person
+      -- switched off on their account page (every kind is on until then).
+      CREATE TABLE notification_opt_outs (
+        organization_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        PRIMARY KEY (organization_id, user_id, kind)
+      );
+    `,
+  },
 ];

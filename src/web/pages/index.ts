@@ -3,6 +3,7 @@
  * `pages/`, its address in `href.ts`) and listing it here.
  */
 import type { PageModule } from '../page-module.js';
+import { account } from './account.js';
 import { agenda } from './agenda/route.js';
 import { agendaSession } from './agenda/session-route.js';
 import { eventPage } from './event/route.js';
@@ -38,5 +39,6 @@ export const PAGES: readonly PageModule[] = [
   agendaSession,
   proposals,
   movePages,
+  account,
   sessions,
 ];
