@@ -141,6 +141,106 @@ async function shoot(page: Page, name: string, options: { fullPage?: boolean } =
   console.log(`${file} (${Math.round(statSync(file).size / 1024)} KB)`);
 }
 
+/** Rooms of the summit's block, each at `rate` by type, leaving out the `night.type` cells named. */
+function offeredRooms(rate: Record<string, number>, leaveOut: string[] = []) {
+  const rooms: Record<string, Record<string, { count: number; rate: number }>> = {};
+  for (const [night, counts] of Object.entries(SUMMIT.accommodations)) {
+    for (const [type, count] of Object.entries(counts)) {
+      if (leaveOut.includes(`${night}.${type}`) || rate[type] === undefined) continue;
+      rooms[night] = { ...rooms[night], [type]: { count, rate: rate[type] } };
+    }
+  }
+  return rooms;
+}
+
+/**
+ * The Proposals tab (D24): five more venues asked for the summit (sent at once, as it is already out to
+ * venues), three proposals entered through the API (one in another currency), then the comparison, the
+ * same on a phone, the award's confirmation and a decline refused without a reason.
+ */
+async function shootProposals(start: FirstStart, browser: Browser, planner: Page, summit: string) {
+  const venues: Array<{ name: string; city: string; id?: string; requestId?: string }> = [
+    { name: 'Hotel Miradouro', city: 'Lisbon' },
+    { name: 'Casa do Rio', city: 'Lisbon' },
+    { name: 'Hotel Arts Barcelona', city: 'Barcelona' },
+    { name: 'Palácio Alfama', city: 'Lisbon' },
+    { name: 'Eixample Suites', city: 'Barcelona' },
+  ];
+  for (const [index, venue] of venues.entries()) {
+    venue.id = String(
+      (await api(start, 'POST', '/v1/venues', { ...venue, email: `events${index}@venues.example` })).id,
+    );
+    venue.requestId = String(
+      (await api(start, 'POST', `/v1/events/${summit}/venue-requests`, { venueId: venue.id })).id,
+    );
+  }
+  const terms = { validUntil: '2027-01-22', depositPercent: 30, commissionPercent: 10 };
+  const proposals = [
+    {
+      ...terms,
+      rooms: offeredRooms({ Single: 168, Double: 195, Suite: 420 }),
+      roomTaxPercent: 6,
+      meetingRoomRental: 9000,
+      foodBeverageMinimum: 16000,
+      serviceChargePercent: 10,
+      avEstimate: 5800,
+      attritionPercent: 10,
+      cutoffDate: '2027-04-10',
+      cancellation: [
+        { daysBefore: 120, percent: 25 },
+        { daysBefore: 45, percent: 75 },
+      ],
+      holdOption: 'first',
+      notes: 'River-view plenary with daylight; breakouts on the same floor.',
+    },
+    {
+      ...terms,
+      rooms: offeredRooms({ Single: 139, Double: 159 }, ['2027-05-12.Single', '2027-05-13.Single']),
+      roomTaxPercent: 6,
+      meetingRoomRental: 6500,
+      foodBeverageMinimum: 14500,
+      serviceChargePercent: 10,
+      avEstimate: 6900,
+      attritionPercent: 20,
+      holdOption: 'second',
+      notes: 'Can add 40 singles at a partner hotel next door.',
+    },
+    {
+      ...terms,
+      currency: 'USD',
+      rooms: offeredRooms({ Single: 189, Double: 215, Suite: 460 }),
+      roomTaxPercent: 5,
+      meetingRoomRental: 11000,
+      foodBeverageMinimum: 21000,
+      avEstimate: 4500,
+      cancellation: [{ daysBefore: 60, percent: 50 }],
+    },
+  ];
+  for (const [index, body] of proposals.entries()) {
+    await api(
+      start,
+      'POST',
+      `/v1/events/${summit}/venue-requests/${venues[index]!.requestId}/proposals`,
+      body,
+    );
+  }
+  await planner.goto(`${start.base}${href.proposals(summit)}`);
+  await shoot(planner, 'proposals');
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1 });
+  await phone.addCookies(await planner.context().cookies());
+  const small = await phone.newPage();
+  await small.goto(`${start.base}${href.proposals(summit)}`);
+  await shoot(small, 'proposals-phone', { fullPage: false });
+  await planner.goto(`${start.base}${href.awardProposal(summit, venues[0]!.requestId!)}`);
+  await shoot(planner, 'award', { fullPage: false });
+  await planner.goto(`${start.base}${href.declineProposal(summit, venues[1]!.requestId!)}`);
+  await Promise.all([
+    planner.waitForNavigation(),
+    planner.getByRole('button', { name: 'Decline proposal' }).click(),
+  ]);
+  await shoot(planner, 'decline-error', { fullPage: false });
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'eventplan-screenshots-'));
   mkdirSync(OUT, { recursive: true });
@@ -303,6 +403,9 @@ async function main() {
     const asked = requests.data.find((request) => request.venue.id === second.id)!;
     await planner.goto(`${start.base}${href.withdrawRequest(summit, asked.id)}`);
     await shoot(planner, 'withdraw-request', { fullPage: false });
+
+    // The Proposals tab (D24): the summit is now sent, so the venues added next are asked at once.
+    await shootProposals(start, browser, planner, summit);
   } finally {
     await browser.close();
     server.kill('SIGTERM');

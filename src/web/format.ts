@@ -66,3 +66,7 @@ export function deadline(value: string | null): string {
 /** A person as the dashboard names them: their name, else their email. */
 export const personName = (person: { name: string | null; email: string } | undefined): string =>
   person ? (person.name ?? person.email) : 'someone no longer here';
+
+/** A percentage as typed, up to two decimals: `12.5` → `12.5%`. */
+export const percent = (value: number): string =>
+  `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value)}%`;

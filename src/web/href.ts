@@ -22,6 +22,10 @@ export const ROUTES = {
   copyNight: '/events/:id/rooms/copy',
   undoCopy: '/events/:id/rooms/undo-copy',
   agenda: '/events/:id/agenda',
+  proposals: MAILED_PAGES.proposals,
+  proposalsCsv: '/events/:id/proposals.csv',
+  awardProposal: '/events/:id/proposals/:requestId/award',
+  declineProposal: '/events/:id/proposals/:requestId/decline',
   agendaSession: '/events/:id/agenda/:sessionId',
   removeAgendaSession: '/events/:id/agenda/:sessionId/remove',
   move: '/events/:id/moves/:move',
@@ -86,6 +90,11 @@ export const href = {
   copyNight: (id: string) => pathOf(ROUTES.copyNight, { id }),
   undoCopy: (id: string) => pathOf(ROUTES.undoCopy, { id }),
   agenda: (id: string) => pathOf(ROUTES.agenda, { id }),
+  /** The Proposals tab: the standing proposals side by side (D24). */
+  proposals: (id: string) => pathOf(ROUTES.proposals, { id }),
+  proposalsCsv: (id: string) => pathOf(ROUTES.proposalsCsv, { id }),
+  awardProposal: (id: string, requestId: string) => pathOf(ROUTES.awardProposal, { id, requestId }),
+  declineProposal: (id: string, requestId: string) => pathOf(ROUTES.declineProposal, { id, requestId }),
   agendaSession: (id: string, sessionId: string) => pathOf(ROUTES.agendaSession, { id, sessionId }),
   removeAgendaSession: (id: string, sessionId: string) =>
     pathOf(ROUTES.removeAgendaSession, { id, sessionId }),

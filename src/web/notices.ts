@@ -26,6 +26,9 @@ export const NOTICES = {
   'venue-sent': 'Venue added, and the request sent to it by mail.',
   'shortlist-removed': 'Venue taken off the shortlist. It was never sent anything.',
   'request-withdrawn': 'Request withdrawn. The venue is told by mail.',
+  awarded:
+    'Awarded: the event is booked, the other proposals are declined, unanswered requests are closed, and every venue is told by mail.',
+  declined: 'Proposal declined: the venue is told by mail.',
   'not-in-a-group':
     'Nothing was created: you are in no group, so a new event would be visible to no one, you included. Ask an operator to add you to a group.',
 } as const;

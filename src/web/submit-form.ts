@@ -54,7 +54,8 @@ export interface ExpectedRefusals {
   stale?: true;
   orphans?: true;
   missing?: true;
-  refusal?: true;
+  /** The refusals every form knows, or a page's own: words for the errors it refuses, undefined for others. */
+  refusal?: true | ((error: unknown) => string | undefined);
   gone?: true;
   cancelled?: true;
 }
@@ -104,6 +105,10 @@ function refusalOf(error: unknown, expects: ExpectedRefusals): Refused | undefin
   }
   if (error instanceof ChecklistIncompleteError && expects.missing) {
     return { status: 409, state: { missing: error.missing } };
+  }
+  if (typeof expects.refusal === 'function') {
+    const refusal = expects.refusal(error);
+    if (refusal !== undefined) return { status: 409, state: { refusal } };
   }
   if (expects.refusal) {
     // The move page says where the event stands now; the domain's message names its status code.

@@ -11,6 +11,7 @@ import { turnDownVenueRequest } from '../../src/app/venue-portal.js';
 import { FIELD_NAMES } from '../../src/domain/event-field-table.js';
 import { STATUSES } from '../../src/domain/types.js';
 import { href } from '../../src/web/href.js';
+import { sendAndAnswer } from '../helpers/proposals.js';
 import {
   clickAndLoad,
   type Dashboard,
@@ -486,10 +487,78 @@ if (!hasChromium) {
       await visit(planner, 'ask another venue');
     });
 
+    it('says the Proposals tab, an award and a decline in words', async () => {
+      const event = await d.createEvent(fullEvent({ name: 'Words of the proposals' }));
+      const offer = (currency: string, single: number) => ({
+        validUntil: '2030-03-31',
+        currency,
+        rooms: {
+          '2030-05-01': { Single: { count: 40, rate: single } },
+          '2030-05-02': { Single: { count: 50, rate: single } },
+        },
+        meetingRoomRental: 2500,
+        foodBeverageMinimum: 9000,
+        serviceChargePercent: 18,
+        attritionPercent: 15,
+        cancellation: [{ daysBefore: 60, percent: 50 }],
+        holdOption: 'second',
+      });
+      const organizationId = d.t.demo.organizationId;
+      const [harbour, riverside] = await sendAndAnswer(
+        d.t.deps,
+        {
+          planner: { organizationId, userId: d.people.planner.id },
+          approver: { organizationId, userId: d.people.approver.id },
+        },
+        event,
+        [
+          { venue: 'Harbour Hotel', proposal: offer('EUR', 140) },
+          { venue: 'Riverside Inn', proposal: offer('USD', 120) },
+          { venue: 'Tower Suites', turnDown: { reason: 'budget_too_low' } },
+          { venue: 'Quay House' },
+        ],
+      );
+      await planner.goto(`${d.base}${href.proposals(event)}`);
+      await visit(planner, 'proposals');
+      const main = await planner.getByRole('main').innerText();
+      for (const words of [
+        'Second option (another group holds the first)',
+        'The budget is too low',
+        'Turned down by the venue',
+        'Proposal received',
+        'Not compared: the budget is in EUR',
+      ]) {
+        expect(main).toContain(words);
+      }
+      await planner.goto(`${d.base}${href.awardProposal(event, harbour!.requestId)}`);
+      await visit(planner, 'award');
+      await planner.goto(`${d.base}${href.declineProposal(event, riverside!.requestId)}`);
+      await visit(planner, 'decline');
+      await planner.getByRole('radio', { name: 'Another reason' }).check();
+      expect(await submit(planner, 'Decline proposal')).toBe(400);
+      expect(await focusOnAlert(planner)).toBe(true);
+      await expect(alertOf(planner)).resolves.toContain(
+        'Comment: Say why in a comment: the reason “Another reason” needs one.',
+      );
+      await visit(planner, 'decline with errors');
+      await planner.getByRole('radio', { name: 'The food and beverage minimum is too high' }).check();
+      await planner.getByLabel('Comment').fill('Too much for a working lunch.');
+      expect(await submit(planner, 'Decline proposal')).toBe(303);
+      await visit(planner, 'proposals after a decline');
+      await expect(planner.getByRole('main').innerText()).resolves.toContain(
+        'Declined: The food and beverage minimum is too high',
+      );
+      await planner.goto(`${d.base}${href.awardProposal(event, riverside!.requestId)}`);
+      await visit(planner, 'award of a declined proposal');
+      await expect(planner.getByRole('main').innerText()).resolves.toContain(
+        'Riverside Inn’s request is now “Declined”',
+      );
+    });
+
     it('shows no API field name, status code or problem code on any page visited', () => {
       // 18 pages of the full event and its forms, 4 states of the room grid, 7 of a cancelled event,
-      // 12 of venues and an event's requests.
-      expect(shown.size).toBeGreaterThanOrEqual(41);
+      // 12 of venues and an event's requests, 6 of the Proposals tab and its award and decline pages.
+      expect(shown.size).toBeGreaterThanOrEqual(47);
       const offending = [...shown].filter(([, words]) => words.length > 0);
       expect(offending).toEqual([]);
     });

@@ -15,6 +15,7 @@ import { forgotPasswordPage } from './forgot-password.js';
 import { invitePage } from './invite.js';
 import { movePages } from './move.js';
 import { placeSuggestions } from './place-suggestions.js';
+import { proposals } from './proposals/route.js';
 import { resetPasswordPage } from './reset-password.js';
 import { rooms } from './rooms/route.js';
 import { sessions } from './sessions.js';
@@ -41,6 +42,7 @@ export const PAGES: readonly PageModule[] = [
   rooms,
   agenda,
   agendaSession,
+  proposals,
   movePages,
   venueRequestPages,
   venueList,

@@ -6,6 +6,7 @@ import { MOVE_LABELS } from '../../../domain/moves.js';
 import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../../domain/types.js';
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../domain/venue-request.js';
 import { AgendaByDay } from '../../agenda-by-day.js';
+import { EventTabs } from '../../event-tabs.js';
 import { count, dateRange, dateRanges, day, deadline, instant, money, personName } from '../../format.js';
 import { checklistLink, href } from '../../href.js';
 import { CsrfField, type Frame, Layout, StatusBadge } from '../../layout.js';
@@ -228,6 +229,7 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
           </form>
         </div>
       </div>
+      <EventTabs eventId={id} current="details" />
       {!editable && <p class="notice">This event is cancelled: reopen it to change it.</p>}
       <nav class="tabs" aria-label="On this page">
         <a href="#overview">Overview</a> <a href="#budget">Budget</a> <a href="#rooms">Rooms</a>{' '}
