@@ -309,6 +309,27 @@ async function main() {
     await shoot(planner, 'event-list');
     await planner.goto(`${start.base}${href.event(summit)}`);
     await shoot(planner, 'event-page');
+    // The same page on a phone (375 px) and as printed (print media at A4's width, 794 px).
+    const cookies = await planner.context().cookies();
+    const phoneContext = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 1,
+    });
+    await phoneContext.addCookies(cookies);
+    const eventOnPhone = await phoneContext.newPage();
+    await eventOnPhone.goto(`${start.base}${href.event(summit)}`);
+    await shoot(eventOnPhone, 'event-page-phone', { fullPage: false });
+    const paperContext = await browser.newContext({
+      viewport: { width: 794, height: 1123 },
+      deviceScaleFactor: 1,
+    });
+    await paperContext.addCookies(cookies);
+    const eventOnPaper = await paperContext.newPage();
+    await eventOnPaper.emulateMedia({ media: 'print' });
+    await eventOnPaper.goto(`${start.base}${href.event(summit)}`);
+    await shoot(eventOnPaper, 'event-page-print');
+    await phoneContext.close();
+    await paperContext.close();
     await planner.goto(`${start.base}${href.event(bare)}`);
     await shoot(planner, 'event-page-checklist', { fullPage: false });
     await planner.goto(`${start.base}${href.editEvent(summit)}`);
