@@ -7,7 +7,6 @@ import type { ComponentChildren } from 'preact';
 import type { VenueRequestPage, VenueSession } from '../../app/venue-portal.js';
 import { HOLD_OPTION_LABELS, HOLD_OPTIONS, PROPOSAL_FIELD_LABELS } from '../../domain/proposal.js';
 import { COVERAGE_LABELS, TOTAL_PARTS, TOTALS_LABELS } from '../../domain/proposal-figures.js';
-import { ROOM_TYPES } from '../../domain/types.js';
 import { TURN_DOWN_REASON_LABELS, TURN_DOWN_REASONS } from '../../domain/venue-request.js';
 import { count, dateRange, dateRanges, day, deadline, instant, money } from '../format.js';
 import { type FormBody, type FormProblem, field, fieldId, problemsByField } from '../forms.js';
@@ -21,7 +20,7 @@ import {
   TextArea,
   TextField,
 } from '../layout.js';
-import { roomBlock } from '../room-block.js';
+import { RoomBlockTable } from '../room-block-table.js';
 import { venueHref } from './links.js';
 import { AMOUNT_CONTROLS, cancellationRows, PERCENT_CONTROLS, roomGrid } from './proposal-form.js';
 import { closedWords, requestStateWords, venueControlLabel } from './words.js';
@@ -115,55 +114,14 @@ function ClosedBox(props: { page: VenueRequestPage }) {
 }
 
 function RoomsRequested(props: { page: VenueRequestPage }) {
-  const block = roomBlock(props.page.event.accommodations);
-  if (block.nights.length === 0) return <p class="empty">No guest rooms requested.</p>;
-  const types = ROOM_TYPES.filter((type) => block.totalsByType[type] > 0);
   return (
-    <>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a phone, so the keyboard must reach it */}
-      <section class="table-wrap" aria-labelledby="rooms-requested-caption" tabIndex={0}>
-        <table class="rooms">
-          <caption id="rooms-requested-caption">Guest rooms requested per night</caption>
-          <thead>
-            <tr>
-              <th scope="col">Night</th>
-              {types.map((type) => (
-                <th scope="col" class="number">
-                  {type}
-                </th>
-              ))}
-              <th scope="col" class="number">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {block.nights.map((night) => (
-              <tr>
-                <th scope="row">{day(night.night)}</th>
-                {types.map((type) => (
-                  <td class="number">{night.counts[type] === undefined ? '' : count(night.counts[type])}</td>
-                ))}
-                <td class="number">{count(night.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              {types.map((type) => (
-                <td class="number">{count(block.totalsByType[type])}</td>
-              ))}
-              <td class="number">{count(block.roomNights)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </section>
-      <p class="summary">
-        {block.peak ? `Peak night: ${day(block.peak.night)}, ${count(block.peak.rooms)} rooms. ` : ''}
-        Total room nights: {count(block.roomNights)}.
-      </p>
-    </>
+    <RoomBlockTable
+      accommodations={props.page.event.accommodations}
+      caption="Guest rooms requested per night"
+      captionId="rooms-requested-caption"
+      empty="No guest rooms requested."
+      askedTypesOnly
+    />
   );
 }
 

@@ -3,15 +3,14 @@ import type { EventView } from '../../../app/planning.js';
 import { statusChangeData } from '../../../domain/changes.js';
 import { EVENT_FIELDS, type EventField } from '../../../domain/event-field-table.js';
 import { MOVE_LABELS } from '../../../domain/moves.js';
-import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails, ROOM_TYPES } from '../../../domain/types.js';
-import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../domain/venue-request.js';
+import { type AgendaItem, BUDGET_CATEGORIES, type EventDetails } from '../../../domain/types.js';
 import { AgendaByDay } from '../../agenda-by-day.js';
 import { EventTabs } from '../../event-tabs.js';
-import { count, dateRange, dateRanges, day, deadline, instant, money, personName } from '../../format.js';
+import { count, dateRange, dateRanges, deadline, instant, money, personName } from '../../format.js';
 import { checklistLink, href } from '../../href.js';
 import { CsrfField, type Frame, Layout, StatusBadge } from '../../layout.js';
 import { locationWords } from '../../place-words.js';
-import { roomBlock } from '../../room-block.js';
+import { RoomBlockTable } from '../../room-block-table.js';
 import { BUDGET_LABELS, withReadableDates } from '../../words.js';
 import { actorName, History } from './history.js';
 import { VenuesSection } from './venues-section.js';
@@ -66,57 +65,14 @@ function BudgetTable(props: { details: EventDetails }) {
 }
 
 function RoomGrid(props: { details: EventDetails }) {
-  const block = roomBlock(props.details.accommodations);
-  if (block.nights.length === 0) return <p class="empty">No guest rooms yet.</p>;
   return (
-    <>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a phone, so the keyboard must reach it */}
-      <section class="table-wrap" aria-labelledby="room-grid-caption" tabIndex={0}>
-        <table class="rooms">
-          <caption id="room-grid-caption">Guest rooms per night</caption>
-          <thead>
-            <tr>
-              <th scope="col">Night</th>
-              {ROOM_TYPES.map((type) => (
-                <th scope="col" class="number">
-                  {type}
-                </th>
-              ))}
-              <th scope="col" class="number">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {block.nights.map((night) => (
-              <tr class={block.peak?.night === night.night ? 'peak' : undefined}>
-                <th scope="row">
-                  {day(night.night)}
-                  {block.peak?.night === night.night && <span class="tag"> peak</span>}
-                </th>
-                {ROOM_TYPES.map((type) => (
-                  <td class="number">{night.counts[type] === undefined ? '' : count(night.counts[type])}</td>
-                ))}
-                <td class="number">{count(night.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              {ROOM_TYPES.map((type) => (
-                <td class="number">{count(block.totalsByType[type])}</td>
-              ))}
-              <td class="number">{count(block.roomNights)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </section>
-      <p class="summary">
-        {block.peak ? `Peak night: ${day(block.peak.night)}, ${count(block.peak.rooms)} rooms. ` : ''}
-        Total room nights: {count(block.roomNights)}.
-      </p>
-    </>
+    <RoomBlockTable
+      accommodations={props.details.accommodations}
+      caption="Guest rooms per night"
+      captionId="room-grid-caption"
+      empty="No guest rooms yet."
+      markPeak
+    />
   );
 }
 
