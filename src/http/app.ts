@@ -19,8 +19,10 @@ import { venuePage } from '../web/venue-page/plugin.js';
 import { accessHook } from './access.js';
 import { answerClientError } from './client-error.js';
 import { discardRestOfBody } from './discard-body.js';
-import { fastReads, type RequestListener } from './fast-reads.js';
-import { parseJsonBody } from './json-body.js';
+import { type RequestListener, replayBody } from './fast-answers.js';
+import { fastReads } from './fast-reads.js';
+import { fastWrites } from './fast-writes.js';
+import { BODY_LIMIT_BYTES, parseJsonBody } from './json-body.js';
 import { AccessLog } from './logging.js';
 import { createMetrics, type Metrics, observeRequests, requestRecorder } from './metrics.js';
 import { openApi } from './openapi.js';
@@ -56,16 +58,14 @@ export interface AppOptions {
    */
   webhooks?: { urlProblem(url: string): string | undefined; changeCommitted?(): void };
   /**
-   * Answer the plainest event reads before Fastify's request handling (fast-reads.ts) when listening
-   * (default: on). Injected requests always take the routes.
+   * Answer the plainest event reads and writes before Fastify's request handling (fast-reads.ts,
+   * fast-writes.ts) when listening (default: on). Injected requests always take the routes.
    */
   fastReads?: boolean;
 }
 
 /** Names the HMAC key of the dashboard's form tokens in the store's server secrets. */
 const FORM_TOKEN_KEY = 'dashboard-form-token-key';
-
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * Requests that arrive on an open connection during shutdown are still answered (with
@@ -189,6 +189,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     async (v1) => {
       v1.addHook('onRequest', accessHook(authenticate, options.rateLimiter));
+      // A write the fast path handed over after reading its body gets it back here (fast-answers.ts).
+      if (options.fastReads !== false) v1.addHook('preParsing', replayBody);
       // Unknown /v1 paths still pass the access hook, so they are counted and carry the rate-limit headers.
       v1.setNotFoundHandler(notFound);
       await v1.register(eventRoutes(options.deps));
@@ -227,20 +229,17 @@ export async function buildApp(options: AppOptions) {
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(href.events(), 302));
   }
   if (options.fastReads !== false) {
-    server.wrap((fastify) =>
-      fastReads(
-        {
-          deps: options.deps,
-          authenticate,
-          limiter: options.rateLimiter,
-          log: app.log,
-          recordRequest,
-          trustProxy: options.trustProxy ?? false,
-          shuttingDown: () => readiness.shuttingDown,
-        },
-        fastify,
-      ),
-    );
+    const fastPath = {
+      deps: options.deps,
+      authenticate,
+      limiter: options.rateLimiter,
+      log: app.log,
+      recordRequest,
+      trustProxy: options.trustProxy ?? false,
+      shuttingDown: () => readiness.shuttingDown,
+      ...(options.webhooks?.changeCommitted ? { changeCommitted: options.webhooks.changeCommitted } : {}),
+    };
+    server.wrap((fastify) => fastReads(fastPath, fastWrites(fastPath, fastify)));
   }
   return app;
 }

@@ -11,41 +11,18 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import proxyAddr from '@fastify/proxy-addr';
-import type { FastifyBaseLogger } from 'fastify';
-import { type DestinationStream, type Logger, pino } from 'pino';
-import type { Authenticate } from '../app/api-keys.js';
-import type { AppDeps } from '../app/deps.js';
 import { getEventDocumentWithKey, listEvents } from '../app/events.js';
-import type { TrustProxy } from '../config.js';
 import type { EventPage } from '../ports/event-repository.js';
-import type { RateLimiter } from '../ports/rate-limiter.js';
-import { type Access, apiKeyOf, attachAccess, checkAccess, limitAccess, rateLimitHeaders } from './access.js';
-import type { RecordRequest } from './metrics.js';
+import { type Access, apiKeyOf, checkAccess, limitAccess } from './access.js';
+import { type FastPathOptions, fastAnswers, type RequestListener } from './fast-answers.js';
 import { DIGITS } from './query.js';
-import { requestIdFrom } from './request-id.js';
 import { ListQuery } from './routes/event-schemas.js';
 import { eventListBody, JSON_TYPE } from './routes/events.js';
-
-export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
-
-export interface FastReadsOptions {
-  deps: AppDeps;
-  authenticate: Authenticate;
-  limiter: RateLimiter;
-  log: FastifyBaseLogger;
-  recordRequest: RecordRequest;
-  trustProxy: TrustProxy;
-  /** True once the server is shutting down: every response must then close its connection (ops.ts). */
-  shuttingDown: () => boolean;
-}
 
 const EVENT_PATH = '/v1/events/';
 const LIST_PATH = '/v1/events';
 /** The id's shape is checked again by the use case; this only keeps other paths out. */
 const ID_LENGTH = 36;
-/** pino's number for `info`, the access line's level (logging.ts). */
-const INFO_LEVEL = 30;
 /** The list route's own bounds and defaults, from its schema. */
 const bounds = (schema: { minimum?: number; maximum?: number; default?: unknown }) => ({
   minimum: schema.minimum ?? 1,
@@ -84,59 +61,10 @@ export function plainListQuery(query: string): ListPage | undefined {
   return { page: page ?? PAGE.default, limit: limit ?? LIMIT.default };
 }
 
-/** Fastify's own reading of the client address (`request.ip`), for the same trust settings. */
-function clientAddressReader(trust: TrustProxy): (request: IncomingMessage) => string | undefined {
-  if (trust === false) return (request) => request.socket.remoteAddress;
-  const trusted =
-    typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : proxyAddr.compile(trust);
-  return (request) => {
-    const addresses = proxyAddr.all(request, trusted);
-    return addresses[addresses.length - 1];
-  };
-}
-
-interface AccessLine {
-  requestId: string;
-  path: string;
-  remoteAddress: string | undefined;
-  responseTime: number;
-}
-
-/**
- * Writes the access line of an answered read straight to the app logger's destination, from the
- * logger's own level prefix, timestamp and bindings: byte for byte the line the routes' logger writes
- * for the same values (`test/http/fast-reads.test.ts` compares them), without pino walking an object
- * through its serializers and redaction for every request. Undefined when the app does not log
- * access lines.
- */
-function accessLineWriter(log: FastifyBaseLogger): ((line: AccessLine) => void) | undefined {
-  const logger = log as unknown as Record<symbol, unknown>;
-  const stream = logger[pino.symbols.streamSym] as DestinationStream | undefined;
-  const time = logger[pino.symbols.timeSym] as (() => string) | undefined;
-  const bindings = logger[pino.symbols.chindingsSym] as string | undefined;
-  const prefix = (logger[pino.symbols.lsCacheSym] as Record<number, string> | undefined)?.[INFO_LEVEL];
-  if (
-    !stream ||
-    !time ||
-    bindings === undefined ||
-    !prefix ||
-    !(log as unknown as Logger).isLevelEnabled('info')
-  )
-    return undefined;
-  return ({ requestId, path, remoteAddress, responseTime }) => {
-    stream.write(
-      `${prefix}${time()}${bindings},"reqId":${JSON.stringify(requestId)},"req":{"method":"GET","path":${JSON.stringify(path)}${
-        remoteAddress === undefined ? '' : `,"remoteAddress":${JSON.stringify(remoteAddress)}`
-      }},"res":{"statusCode":200},"responseTime":${responseTime},"msg":"request completed"}\n`,
-    );
-  };
-}
-
 /** Wraps Fastify's request listener: the plain reads are answered here, everything else goes on to it. */
-export function fastReads(options: FastReadsOptions, fastify: RequestListener): RequestListener {
-  const { deps, recordRequest } = options;
-  const writeAccessLine = accessLineWriter(options.log);
-  const clientAddress = clientAddressReader(options.trustProxy);
+export function fastReads(options: FastPathOptions, fastify: RequestListener): RequestListener {
+  const { deps } = options;
+  const { answer: send, handOver, clientAddress } = fastAnswers(options, fastify);
 
   function plainShape(request: IncomingMessage): boolean {
     const headers = request.headers;
@@ -150,10 +78,6 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
     );
   }
 
-  /**
-   * Sends the 200, then writes the access line and the metrics, as Fastify's onResponse would. Outside
-   * the reads' try blocks: once the response has begun, nothing may hand the request to Fastify.
-   */
   function answer(
     request: IncomingMessage,
     response: ServerResponse,
@@ -163,30 +87,9 @@ export function fastReads(options: FastReadsOptions, fastify: RequestListener): 
     body: string | Buffer,
     etag?: string,
   ) {
-    const id = requestIdFrom(request);
-    response.writeHead(200, {
-      'x-request-id': id,
-      ...rateLimitHeaders(access.decision),
-      'content-type': JSON_TYPE,
-      ...(etag === undefined ? {} : { etag }),
-      'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.length),
-    });
-    response.end(body);
-    const elapsedMs = performance.now() - started;
-    // The path without its query string, like every access line (logging.ts).
-    writeAccessLine?.({
-      requestId: id,
-      path: request.url?.split('?')[0] ?? '',
-      remoteAddress: clientAddress(request),
-      responseTime: elapsedMs,
-    });
-    recordRequest('GET', route, 200, elapsedMs / 1000);
-  }
-
-  /** Refused, not found, or the store failed: Fastify answers with the problem, as for any request. */
-  function handOver(request: IncomingMessage, response: ServerResponse, access: Access | undefined) {
-    if (access) attachAccess(request, access);
-    fastify(request, response);
+    const headers: Record<string, string> =
+      etag === undefined ? { 'content-type': JSON_TYPE } : { 'content-type': JSON_TYPE, etag };
+    send(request, response, started, access, { status: 200, route, headers, body });
   }
 
   /** The key and the event come from one store read; the request is counted once the key is known. */

@@ -7,6 +7,9 @@
 import { type Problem, ValidationError } from '../domain/errors.js';
 import { fieldPath } from '../domain/problems.js';
 
+/** The largest request body accepted (413 above it). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** The event model nests five levels deep; anything far deeper is refused before any code recurses into it. */
 export const MAX_JSON_DEPTH = 32;
 

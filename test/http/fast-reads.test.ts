@@ -4,103 +4,20 @@
  * every request alike; the routes' own hook shows which requests the fast reads took.
  */
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
 import { issueKey, revokeKey } from '../../src/app/api-keys.js';
-import type { TrustProxy } from '../../src/config.js';
-import { buildApp } from '../../src/http/app.js';
-import { loggerOptions } from '../../src/http/logging.js';
-import { createReadiness } from '../../src/http/routes/ops.js';
-import type { RateLimiter } from '../../src/ports/rate-limiter.js';
+import {
+  header,
+  headerNames,
+  type Listening,
+  listen,
+  type RawResponse,
+  send,
+  stable,
+} from '../helpers/fast-path.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-interface RawResponse {
-  status: number;
-  /** Header names and values in the order the server wrote them. */
-  headers: [string, string][];
-  body: Buffer;
-}
-
-function get(port: number, path: string, headers: Record<string, string>): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest({ host: '127.0.0.1', port, path, headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const pairs: [string, string][] = [];
-        for (let index = 0; index < response.rawHeaders.length; index += 2) {
-          pairs.push([response.rawHeaders[index]!.toLowerCase(), response.rawHeaders[index + 1]!]);
-        }
-        resolve({ status: response.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) });
-      });
-    });
-    sent.on('error', reject);
-    sent.end();
-  });
-}
-
-/** Headers that differ between any two responses: the date, the request id and the limit's countdown. */
-const VARYING = new Set(['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset']);
-const stable = (response: RawResponse) => response.headers.filter(([name]) => !VARYING.has(name));
-const headerNames = (response: RawResponse) => response.headers.map(([name]) => name);
-const header = (response: RawResponse, name: string) => response.headers.find(([key]) => key === name)?.[1];
-
-function captureLines() {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      chunks.push(String(chunk));
-      callback();
-    },
-  });
-  const lines = () =>
-    chunks
-      .join('')
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { stream, lines };
-}
-
-interface Listening {
-  app: FastifyInstance;
-  port: number;
-  /** Requests Fastify answered (its onResponse hook ran): the ones the fast reads left to the routes. */
-  routed: string[];
-  logs: ReturnType<typeof captureLines>;
-  limiter: RateLimiter;
-  readiness: ReturnType<typeof createReadiness>;
-}
-
-async function listen(
-  t: TestApp,
-  fastReads: boolean,
-  rateLimitPerMinute = 1_000_000,
-  trustProxy: TrustProxy = false,
-): Promise<Listening> {
-  const logs = captureLines();
-  const limiter = createMemoryRateLimiter({ limit: rateLimitPerMinute });
-  const readiness = createReadiness();
-  const app = await buildApp({
-    deps: t.deps,
-    rateLimiter: limiter,
-    readiness,
-    fastReads,
-    trustProxy,
-    logger: loggerOptions({ level: 'info', stream: logs.stream }),
-  });
-  const routed: string[] = [];
-  app.addHook('onResponse', (request, _reply, done) => {
-    routed.push(`${request.method} ${request.url}`);
-    done();
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, port: (app.server.address() as AddressInfo).port, routed, logs, limiter, readiness };
-}
+const get = (port: number, path: string, headers: Record<string, string>) => send(port, 'GET', path, headers);
 
 /** A second person in the demo organization, with a key of their own to come. */
 async function addPerson(t: TestApp): Promise<string> {
