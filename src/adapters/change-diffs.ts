@@ -5,14 +5,14 @@
  * is made again from its snapshot when read. Records are read back exactly as they were described
  * (D17); records stored before keep their diff text and are read as they are.
  */
-import { type ChangeType, createdDiff, type NewChange, type PatchOperation } from '../domain/changes.js';
+import { createdDiff, type NewChange, type PatchOperation } from '../domain/changes.js';
 
 /** The diff column of a change made from its snapshot; no JSON text is empty. */
 const FROM_SNAPSHOT = '';
 
-/** The diff column to store for a change. */
-export const storedDiff = (type: ChangeType, diff: NewChange['diff']): string =>
-  type === 'event.created' ? FROM_SNAPSHOT : JSON.stringify(diff);
+/** The diff column to store for a change; a create's diff is not even read (describeChange makes it on demand). */
+export const storedDiff = (change: Pick<NewChange, 'type' | 'diff'>): string =>
+  change.type === 'event.created' ? FROM_SNAPSHOT : JSON.stringify(change.diff);
 
 /**
  * The SQL list of a change's diff columns (the same on SQLite and PostgreSQL): the stored text, and

@@ -128,14 +128,24 @@ function updateDiff(before: EventDetails, after: EventDetails) {
   return { operations, changedFields: [...fields].sort() };
 }
 
-/** createPatch({}, diffView(after)): one `add` per field, in the details' order. */
+/**
+ * createPatch({}, diffView(after)): one `add` per field, in the details' order. The stores keep a
+ * create's diff as its snapshot (change-diffs.ts), so the operations are made only when read.
+ */
 function createDiff(after: EventDetails) {
   const fields = after as unknown as Record<string, unknown>;
   const changedFields: string[] = [];
   for (const key in fields) {
     if (present(fields, key) && !BOOKKEEPING.has(key)) changedFields.push(key);
   }
-  return { operations: createdDiff(after), changedFields };
+  let operations: PatchOperation[] | undefined;
+  return {
+    get operations() {
+      operations ??= createdDiff(after);
+      return operations;
+    },
+    changedFields,
+  };
 }
 
 /** The record of a committed change from `before` (undefined for a create) to `after`. */
@@ -146,13 +156,16 @@ export function describeChange(
   after: EventDetails,
   data?: StatusChangeData,
 ): NewChange {
-  const { operations, changedFields } = before ? updateDiff(before, after) : createDiff(after);
+  const described = before ? updateDiff(before, after) : createDiff(after);
   return {
     id: deps.ids.uuid(),
     type: before === undefined ? 'event.created' : data ? 'event.status_changed' : 'event.updated',
     actor,
-    changedFields,
-    diff: operations,
+    changedFields: described.changedFields,
+    // A getter for a create: its operations are made when something reads them, not before.
+    get diff() {
+      return described.operations;
+    },
     ...(data ? { data } : {}),
   };
 }

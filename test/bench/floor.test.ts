@@ -50,12 +50,24 @@ const BULK = 2100;
 const END = Date.UTC(2026, 4, 1);
 const CANCELLED = EVENTS - 1;
 
-/** Ids counted from one start: both sides ask for ids in the same order, so they get the same ones. */
+/**
+ * Ids numbered by request and by their order within it: both sides ask for ids in the same order, so
+ * they get the same ones. Per request, because eventplan's fast writes hand a refused write to the
+ * routes, which check it (and draw its ids) a second time; a refused write stores none of them.
+ */
 function countingIds(prefix: string) {
+  let request = -1;
   let next = 0;
+  const number = () => {
+    if (request !== requestNumber) {
+      request = requestNumber;
+      next = 0;
+    }
+    return `${request.toString(16).padStart(6, '0')}${(++next).toString(16).padStart(6, '0')}`;
+  };
   return {
-    uuid: () => `00000000-0000-4000-${prefix}-${(++next).toString(16).padStart(12, '0')}`,
-    token: (length: number) => `${prefix}${++next}`.padStart(length, 'x'),
+    uuid: () => `00000000-0000-4000-${prefix}-${number()}`,
+    token: (length: number) => `${prefix}${number()}`.padStart(length, 'x'),
   };
 }
 

@@ -238,7 +238,7 @@ async function updateSourcing(
         column(({ occurredAt }) => occurredAt),
         column(({ change: record }) => JSON.stringify(record.actor)),
         column(({ change: record }) => JSON.stringify(record.changedFields)),
-        column(({ change: record }) => storedDiff(record.type, record.diff)),
+        column(({ change: record }) => storedDiff(record)),
         column(({ change: record }) => (record.data === undefined ? null : JSON.stringify(record.data))),
       ]);
     }
@@ -258,7 +258,7 @@ function changeValues(event: StoredEvent, change: NewChange, document: string): 
     event.details.updatedAt,
     JSON.stringify(change.actor),
     JSON.stringify(change.changedFields),
-    storedDiff(change.type, change.diff),
+    storedDiff(change),
     change.data === undefined ? null : JSON.stringify(change.data),
     document,
   ];

@@ -207,7 +207,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       occurred_at: occurredAt,
       actor: JSON.stringify(change.actor),
       changed_fields: JSON.stringify(change.changedFields),
-      diff: storedDiff(change.type, change.diff),
+      diff: storedDiff(change),
       data: change.data === undefined ? null : JSON.stringify(change.data),
       snapshot: document,
     });
