@@ -124,6 +124,11 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
   const selectEvent = db.prepare(
     'SELECT organization_id, created_by, previous_status, document, etag FROM events WHERE organization_id = ? AND id = ?',
   );
+  // An update's read: the event and its latest revision in one statement.
+  const selectEventForUpdate = db.prepare(`
+    SELECT organization_id, created_by, previous_status, document, etag,
+      (SELECT MAX(revision) FROM event_changes c WHERE c.organization_id = e.organization_id AND c.event_id = e.id) AS revision
+    FROM events e WHERE organization_id = ? AND id = ?`);
   const selectOrganization = db.prepare('SELECT organization_id FROM events WHERE id = ?').pluck();
   const updateEvent = db.prepare(`
     UPDATE events SET updated_at = @updated_at, status = @status, previous_status = @previous_status,
@@ -295,7 +300,9 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     },
     update(organizationId, id, change) {
       return queue.runCounted(() => {
-        const stored = selectEvent.get(organizationId, id) as EventRow | undefined;
+        const stored = selectEventForUpdate.get(organizationId, id) as
+          | (EventRow & { revision: number | null })
+          | undefined;
         if (!stored) return undefined;
         const current = fromRow(stored);
         const write = change(current, { text: stored.document, etag: stored.etag });
@@ -305,7 +312,13 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
           write.event.details.status === current.details.status &&
           write.event.previousStatus === current.previousStatus;
         (keepsStatus ? updateEventKeepingStatus : updateEvent).run(row);
-        appendChange(write.event, write.change, row.document);
+        appendChange(
+          write.event,
+          write.change,
+          row.document,
+          write.event.details.updatedAt,
+          (stored.revision ?? 0) + 1,
+        );
         if (write.mails) insertMails(write.mails);
         return write.event;
       });
