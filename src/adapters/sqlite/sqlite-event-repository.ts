@@ -21,7 +21,7 @@ import {
 } from './sqlite-identity-repository.js';
 import { prepareMailInsert } from './sqlite-mail-outbox.js';
 import { prepareSourcingReads, prepareSourcingWrites } from './sqlite-venue-request-repository.js';
-import type { WriteQueue } from './write-queue.js';
+import type { WriteQueue, Writing } from './write-queue.js';
 
 interface EventRow {
   organization_id: string;
@@ -247,7 +247,8 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
 
   return {
     insert({ event, change, document, mails }: EventWrite, idempotency) {
-      return queue.runCounted(() => {
+      const work = (writing?: Writing) => {
+        writing?.();
         const row = eventRow(event, document);
         insertEvent.run(row);
         // The insert above refused an id already taken, and events are never deleted: revision 1.
@@ -274,7 +275,9 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
         }
         if (mails) insertMails(mails);
         return { grantedTo: granted.changes };
-      });
+      };
+      // A create refuses only through its Idempotency-Key, after writing: that one needs a savepoint.
+      return idempotency ? queue.runCounted(work) : queue.runChecked(work);
     },
     async findDocument(organizationId, id) {
       const row = selectDocument.get(organizationId, id) as
@@ -299,7 +302,8 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
       return selectOrganization.get(id) as string | undefined;
     },
     update(organizationId, id, change) {
-      return queue.runCounted(() => {
+      // Every refusal (not found, cancelled, a precondition, invalid fields) comes from `change`, before any write.
+      return queue.runChecked((writing) => {
         const stored = selectEventForUpdate.get(organizationId, id) as
           | (EventRow & { revision: number | null })
           | undefined;
@@ -307,6 +311,7 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
         const current = fromRow(stored);
         const write = change(current, { text: stored.document, etag: stored.etag });
         if (!write) return current;
+        writing();
         const row = eventRow(write.event, write.document);
         const keepsStatus =
           write.event.details.status === current.details.status &&

@@ -70,4 +70,58 @@ describe('write queue: organization counters once per transaction', () => {
     expect(results[0]!.status).toBe('rejected');
     expect(results[1]).toEqual({ status: 'fulfilled', value: 1 });
   });
+
+  it('runs checked writes without a savepoint and gives back what one refused before writing took', async () => {
+    const note = (sequence: number) => db.prepare('INSERT INTO notes VALUES (?)').run(sequence);
+    const results = await Promise.allSettled([
+      queue.runChecked((writing) => {
+        writing();
+        note(queue.counters.nextSequence('a'));
+        return 'first';
+      }),
+      queue.runChecked(() => {
+        throw new Error('refused before writing');
+      }),
+      queue.runChecked((writing) => {
+        writing();
+        note(queue.counters.nextSequence('a'));
+        return 'third';
+      }),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'refused'))).toEqual([
+      'first',
+      'refused',
+      'third',
+    ]);
+    expect(row('a')).toEqual({ sequence: 12, events: 3 });
+    expect(db.prepare('SELECT sequence FROM notes ORDER BY sequence').pluck().all()).toEqual([11, 12]);
+  });
+
+  it('runs the group again, each write in a savepoint, when a checked write fails after writing', async () => {
+    let attempts = 0;
+    const results = await Promise.allSettled([
+      queue.runChecked((writing) => {
+        writing();
+        const sequence = queue.counters.nextSequence('a');
+        db.prepare('INSERT INTO notes VALUES (?)').run(sequence);
+        return sequence;
+      }),
+      queue.runChecked((writing) => {
+        attempts++;
+        writing();
+        db.prepare('INSERT INTO notes VALUES (?)').run(queue.counters.nextSequence('a'));
+        throw new Error('a statement failed');
+      }),
+      queue.runChecked((writing) => {
+        writing();
+        const sequence = queue.counters.nextSequence('a');
+        db.prepare('INSERT INTO notes VALUES (?)').run(sequence);
+        return sequence;
+      }),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([11, 'failed', 12]);
+    expect(attempts).toBe(2);
+    expect(row('a')).toEqual({ sequence: 12, events: 3 });
+    expect(db.prepare('SELECT sequence FROM notes ORDER BY sequence').pluck().all()).toEqual([11, 12]);
+  });
 });

@@ -1,12 +1,20 @@
 import type { Database, Statement } from 'better-sqlite3';
 
+/** Called by a checked job right before its first write. */
+export type Writing = () => void;
+
 interface Job {
-  work: () => unknown;
+  work: (writing: Writing) => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   /** Whether the job reads or writes the organizations' counters only through `counters`. */
   counted: boolean;
+  /** Whether the job runs inside a savepoint of its own; a checked job does not (`runChecked`). */
+  guarded: boolean;
 }
+
+/** A checked job failed after it began writing: the group runs again, every job in a savepoint. */
+class WroteBeforeFailing extends Error {}
 
 /** An organization's counters inside one transaction, as read from its row plus what jobs added. */
 interface Counter {
@@ -34,8 +42,12 @@ export interface OrganizationCounters {
  * its own savepoint, so one fsync acknowledges them all and a failing write rolls back alone.
  * Every promise settles only after COMMIT has returned, so an acknowledged write is durable.
  *
+ * A checked job (`runChecked`) needs no savepoint: it refuses, if at all, before its first write, and
+ * says when that comes. Should it fail after that (a failing statement), the transaction is rolled
+ * back and the group runs again with every job in a savepoint, so the failing one rolls back alone.
+ *
  * The organizations' counters are read once per transaction and written once before its COMMIT, not
- * once per write: jobs started with `runCounted` take them from `counters`. A job started with `run`
+ * once per write: jobs started with `runCounted` or `runChecked` take them from `counters`. A job started with `run`
  * may read or write the organizations' rows itself, so the counters are written before it and read
  * again after it.
  */
@@ -72,17 +84,25 @@ export class WriteQueue {
 
   /** Runs `work` in the next group commit; it may read and write anything. */
   run<T>(work: () => T): Promise<T> {
-    return this.enqueue(work, false);
+    return this.enqueue(work, false, true);
   }
 
   /** Runs `work` in the next group commit; it uses the organizations' counters only through `counters`. */
   runCounted<T>(work: () => T): Promise<T> {
-    return this.enqueue(work, true);
+    return this.enqueue(work, true, true);
   }
 
-  private enqueue<T>(work: () => T, counted: boolean): Promise<T> {
+  /**
+   * Like `runCounted`, without a savepoint: `work` throws only before it calls `writing`, which it
+   * calls right before its first write.
+   */
+  runChecked<T>(work: (writing: Writing) => T): Promise<T> {
+    return this.enqueue(work, true, false);
+  }
+
+  private enqueue<T>(work: (writing: Writing) => T, counted: boolean, guarded: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject, counted });
+      this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject, counted, guarded });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -149,20 +169,33 @@ export class WriteQueue {
     this.scheduled = false;
     const batch = this.pending;
     this.pending = [];
+    this.commitGroup(batch, false);
+  }
+
+  /** Runs `batch` in one transaction; with `guardAll`, every job in a savepoint of its own. */
+  private commitGroup(batch: Job[], guardAll: boolean): void {
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
       this.begin.run();
       for (const job of batch) {
         this.jobNumber++;
         if (!job.counted) this.writeCounters();
-        this.savepoint.run();
+        const guarded = guardAll || job.guarded;
+        if (guarded) this.savepoint.run();
+        let wrote = false;
         try {
-          const value = job.work();
-          this.release.run();
+          const value = job.work(() => {
+            wrote = true;
+          });
+          if (guarded) this.release.run();
           outcomes.push({ ok: true, value });
         } catch (error) {
-          this.rollbackTo.run();
-          this.release.run();
+          if (guarded) {
+            this.rollbackTo.run();
+            this.release.run();
+          } else if (wrote) {
+            throw new WroteBeforeFailing();
+          }
           this.restoreCounters();
           outcomes.push({ ok: false, error });
         }
@@ -174,6 +207,7 @@ export class WriteQueue {
     } catch (error) {
       this.counterOf.clear();
       if (this.db.inTransaction) this.rollback.run();
+      if (error instanceof WroteBeforeFailing) return this.commitGroup(batch, true);
       for (const job of batch) job.reject(error);
       return;
     }
