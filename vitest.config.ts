@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -15,6 +16,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two test files at a time even on two cores (Vitest's default there is one): most files wait on
+    // Chromium, PostgreSQL or a child server more than they compute. At most four, so that a large
+    // machine does not start a browser per core.
+    maxWorkers: Math.min(Math.max(2, availableParallelism()), 4),
     // CI also writes a JSON report, from which .ci/summary prints the closing "N passed, N failed" line.
     reporters: process.env.CI
       ? ['default', ['json', { outputFile: '.ci/results/vitest.json' }]]
