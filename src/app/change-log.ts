@@ -20,7 +20,7 @@ import {
   type StatusChangeData,
 } from '../domain/changes.js';
 import { deepEqual } from '../domain/deep-equal.js';
-import type { EventDetails } from '../domain/types.js';
+import type { AgendaItem, EventDetails } from '../domain/types.js';
 import type { AppDeps } from './deps.js';
 
 /** Every change moves updatedAt; it is in the diff but not a changed field. */
@@ -88,6 +88,29 @@ function diffObject(
 }
 
 /**
+ * diffObject over the two agendas keyed by session id, without building the keyed objects: a keyed
+ * view lists its sessions in the agenda's order (a UUID is never an index-like key), and the service
+ * gives every session an id of its own.
+ */
+function diffAgenda(before: AgendaItem[], after: AgendaItem[], operations: PatchOperation[]): void {
+  const beforeById = new Map(before.map((session) => [session.id, session]));
+  const afterById = new Map(after.map((session) => [session.id, session]));
+  for (const session of before) {
+    if (!afterById.has(session.id))
+      operations.push({ op: 'remove', path: `/agenda/${escapeToken(session.id)}` });
+  }
+  for (const session of after) {
+    if (!beforeById.has(session.id))
+      operations.push({ op: 'add', path: `/agenda/${escapeToken(session.id)}`, value: session });
+  }
+  for (const session of before) {
+    const changed = afterById.get(session.id);
+    if (changed !== undefined && changed !== session)
+      diffValue(`/agenda/${escapeToken(session.id)}`, session, changed, operations);
+  }
+}
+
+/**
  * createPatch(diffView(before), diffView(after)) and the fields it touches. Untouched fields keep
  * their value through an update (a shallow copy), so most are passed over by reference.
  */
@@ -117,9 +140,7 @@ function updateDiff(before: EventDetails, after: EventDetails) {
     if (from[key] === to[key] || !present(from, key) || !present(to, key)) continue;
     const since = operations.length;
     if (key === 'agenda') {
-      // Both keyed views are objects, never the same one: rfc6902 compared them key by key.
-      if (before.agenda !== after.agenda)
-        diffObject('/agenda', keyedAgenda(before.agenda), keyedAgenda(after.agenda), operations);
+      if (before.agenda !== after.agenda) diffAgenda(before.agenda, after.agenda, operations);
     } else {
       diffValue(`/${escapeToken(key)}`, from[key], to[key], operations);
     }
