@@ -17,9 +17,9 @@ export function deriveEventDates(details: Pick<EventDetails, 'accommodations' | 
   return unionOfRanges(details.meetingRoomDates, nights);
 }
 
-/** Returns the details with `location`, `eventDates` and each `formatted_address` recomputed. */
-export function withDerivedFields(details: EventDetails): EventDetails {
-  const formattedLocations = details.formattedLocations.map(
+/** The locations with each `formatted_address` recomputed, and `location`, the addresses joined. */
+function derivedLocations(locations: readonly FormattedLocation[]) {
+  const formattedLocations = locations.map(
     ({ city, state, country, formatted_address: _typed, ...resolved }): FormattedLocation => ({
       city,
       ...(state === undefined ? {} : { state }),
@@ -30,10 +30,31 @@ export function withDerivedFields(details: EventDetails): EventDetails {
     }),
   );
   return {
-    ...details,
-    location: formattedLocations.map((location) => location.formatted_address).join('; '),
-    eventDates: deriveEventDates(details),
     formattedLocations,
+    location: formattedLocations.map((place) => place.formatted_address).join('; '),
+  };
+}
+
+/** Returns the details with `location`, `eventDates` and each `formatted_address` recomputed. */
+export function withDerivedFields(details: EventDetails): EventDetails {
+  const { formattedLocations, location } = derivedLocations(details.formattedLocations);
+  return { ...details, location, eventDates: deriveEventDates(details), formattedLocations };
+}
+
+/**
+ * `withDerivedFields(details)` for details made from `before`, whose derived fields are sound, by a
+ * change that replaces a field's value whenever it changes it: each derived field is made again only
+ * when a field it derives from was replaced.
+ */
+export function withDerivedFieldsSince(before: EventDetails, details: EventDetails): EventDetails {
+  const locationsReplaced = details.formattedLocations !== before.formattedLocations;
+  const datesReplaced =
+    details.accommodations !== before.accommodations || details.meetingRoomDates !== before.meetingRoomDates;
+  if (!locationsReplaced && !datesReplaced) return details;
+  return {
+    ...details,
+    ...(locationsReplaced ? derivedLocations(details.formattedLocations) : {}),
+    ...(datesReplaced ? { eventDates: deriveEventDates(details) } : {}),
   };
 }
 

@@ -2,7 +2,7 @@
 import { applyAgendaOperations, type RejectedDates, uncoveredDates } from './agenda.js';
 import { rangesCover } from './dates.js';
 import { deepEqual } from './deep-equal.js';
-import { withDerivedFields } from './derived.js';
+import { withDerivedFieldsSince } from './derived.js';
 import {
   AgendaSessionsOrphanedError,
   EventCancelledError,
@@ -73,7 +73,7 @@ export function applyUpdate(current: EventDetails, body: unknown, context: Updat
   if (!problems.empty) throw new ValidationError(problems.list);
   if (orphans.length > 0) throw new AgendaSessionsOrphanedError(orphans);
 
-  const derived = withDerivedFields(draft);
+  const derived = withDerivedFieldsSince(current, draft);
   if (deepEqual(derived, current)) return { details: current, changed: false };
   return { details: { ...derived, updatedAt: context.now }, changed: true };
 }

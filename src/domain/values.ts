@@ -25,7 +25,9 @@ export function isUuid(value: string): boolean {
 
 /** UUIDs are case-insensitive; their canonical form is lower case, as the service writes them. */
 export function canonicalUuid(value: string): string {
-  return isUuid(value) ? value.toLowerCase() : value;
+  const lower = value.toLowerCase();
+  // Already lower case (as every id the service wrote): the same text whether or not it is a UUID.
+  return lower === value || !isUuid(value) ? value : lower;
 }
 
 /** Length in Unicode characters (code points), not UTF-16 units or bytes. */
