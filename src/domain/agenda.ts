@@ -35,6 +35,7 @@ const SESSION_KEYS = [
   'internalOfficeId',
   'internalOfficeName',
 ] as const;
+const SESSION_KEY_SET: ReadonlySet<string> = new Set(SESSION_KEYS);
 const REQUIRED_KEYS = ['title', 'dates', 'startTime', 'endTime'] as const;
 const OPTIONAL_KEYS = ['useInternalSpace', 'internalOfficeId', 'internalOfficeName'] as const;
 const TIME_KEYS = ['startTime', 'endTime'] as const;
@@ -60,13 +61,12 @@ function checkSessionFields(value: unknown, path: string, problems: Problems): C
     problems.add(fieldPath(path, 'id'), 'read_only', 'session ids are assigned by the service');
     valid = false;
   }
-  const { id: _id, ...rest } = value;
-  if (!rejectUnknownKeys(rest, SESSION_KEYS, path, problems)) valid = false;
+  if (!rejectUnknownKeys(value, SESSION_KEY_SET, path, problems, 'id')) valid = false;
   const changes: SessionChanges = {};
   for (const key of SESSION_KEYS) {
     const field = value[key];
-    const fieldName = fieldPath(path, key);
     if (field === undefined) continue;
+    const fieldName = fieldPath(path, key);
     if (field === null) {
       if ((REQUIRED_KEYS as readonly string[]).includes(key)) {
         problems.add(fieldName, 'required', 'cannot be cleared');

@@ -5,6 +5,8 @@ import type { DateRange } from './types.js';
 import { LIMITS } from './types.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Any surrogate code unit: a text without one (most) needs no look for a lone one. */
+const SURROGATE = /[\uD800-\uDFFF]/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const RFC3339_DATE_TIME =
   /^(\d{4}-\d{2}-\d{2})[Tt]([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
@@ -60,7 +62,7 @@ export function checkText(
     problems.add(path, 'invalid_type', `must be a string, not ${describeType(value)}`);
     return INVALID;
   }
-  if (value.includes('\u0000') || LONE_SURROGATE.test(value)) {
+  if (value.includes('\u0000') || (SURROGATE.test(value) && LONE_SURROGATE.test(value))) {
     problems.add(path, 'invalid_characters', 'must not contain NUL characters or unpaired surrogates');
     return INVALID;
   }
@@ -68,7 +70,8 @@ export function checkText(
     problems.add(path, 'empty', 'must not be empty');
     return INVALID;
   }
-  const length = characterCount(value);
+  // A text has at most as many characters as UTF-16 units: only a longer one needs counting.
+  const length = value.length > max ? characterCount(value) : value.length;
   if (length > max) {
     problems.add(path, 'too_long', `must be at most ${max} characters (got ${length})`);
     return INVALID;
@@ -265,13 +268,19 @@ export function checkTextList(
 /** Records every key outside `allowed`; returns whether there were none. */
 export function rejectUnknownKeys(
   value: Record<string, unknown>,
-  allowed: readonly string[],
+  allowed: readonly string[] | ReadonlySet<string>,
   path: string,
   problems: Problems,
+  /** A key judged elsewhere, neither known nor unknown here. */
+  except?: string,
 ): boolean {
   let valid = true;
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) {
+  const known = Array.isArray(allowed)
+    ? (key: string) => allowed.includes(key)
+    : (key: string) => (allowed as ReadonlySet<string>).has(key);
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || key === except) continue;
+    if (!known(key)) {
       problems.add(fieldPath(path, key), 'unknown_field', 'is not a known field');
       valid = false;
     }
