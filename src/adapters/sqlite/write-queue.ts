@@ -207,7 +207,10 @@ export class WriteQueue {
     } catch (error) {
       this.counterOf.clear();
       if (this.db.inTransaction) this.rollback.run();
-      if (error instanceof WroteBeforeFailing) return this.commitGroup(batch, true);
+      if (error instanceof WroteBeforeFailing) {
+        this.commitGroup(batch, true);
+        return;
+      }
       for (const job of batch) job.reject(error);
       return;
     }
