@@ -339,6 +339,17 @@ export async function createEventBy(
 ): Promise<{ id: string; grantedTo: number }> {
   const now = nowText(deps);
   const built = buildNewEvent(body, { id: deps.ids.uuid(), now, newId: () => deps.ids.uuid() });
+  // Not awaited here: while the write waits for its group's commit, nothing holds the body.
+  return insertNewEvent(deps, creator, built, idempotency);
+}
+
+/** Writes a new event built from its create body, once its places are resolved. */
+async function insertNewEvent(
+  deps: AppDeps,
+  creator: Creator,
+  built: EventDetails,
+  idempotency: IdempotencyClaim | undefined,
+): Promise<{ id: string; grantedTo: number }> {
   const resolving = placesOf(deps, built.formattedLocations);
   const details = resolving ? withResolvedPlaces(built, await resolving) : built;
   const event: StoredEvent = {
@@ -347,9 +358,8 @@ export async function createEventBy(
     previousStatus: null,
     details,
   };
-  const { grantedTo } = await deps.store.events.insert(
-    writeOf(deps, creator.actor, undefined, event),
-    idempotency,
-  );
-  return { id: details.id, grantedTo };
+  // Only the id waits for the commit: the event's objects may go once the store has made its rows.
+  const { id } = details;
+  const inserted = deps.store.events.insert(writeOf(deps, creator.actor, undefined, event), idempotency);
+  return inserted.then(({ grantedTo }) => ({ id, grantedTo }));
 }

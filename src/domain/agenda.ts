@@ -101,11 +101,15 @@ function checkSessionField(
         problems.add(path, 'empty', 'must list at least one day');
         return INVALID;
       }
-      if (new Set(dates).size !== dates.length) {
-        problems.add(path, 'duplicate', 'must not list a day twice');
-        return INVALID;
+      // checkArray's answer is a new array: sorted in place, a day listed twice stands next to itself.
+      dates.sort();
+      for (let index = 1; index < dates.length; index++) {
+        if (dates[index] === dates[index - 1]) {
+          problems.add(path, 'duplicate', 'must not list a day twice');
+          return INVALID;
+        }
       }
-      return [...dates].sort();
+      return dates;
     }
     case 'startTime':
     case 'endTime':

@@ -1,14 +1,21 @@
 /** Building a new event from a create request (D9). */
 import { checkNewSession, type RejectedDates } from './agenda.js';
-import { withDerivedFields } from './derived.js';
+import { setDerivedFields } from './derived.js';
 import { ValidationError } from './errors.js';
-import { clearedValue, EVENT_FIELDS, FIELD_NAMES, fieldNamed, isWritableField } from './event-field-table.js';
+import {
+  clearedValue,
+  EVENT_FIELDS,
+  type EventField,
+  FIELD_NAMES,
+  fieldNamed,
+  isWritableField,
+} from './event-field-table.js';
 import { applyWritableField } from './event-fields.js';
-import { fieldPath, INVALID, Problems } from './problems.js';
+import { fieldPath, Problems } from './problems.js';
 import { IGNORED_FIELDS } from './read-only-fields.js';
 import { type AgendaItem, type EventDetails, LIMITS } from './types.js';
 import { judgeAgendaDates } from './update-event.js';
-import { checkArray, describeType, isPlainObject } from './values.js';
+import { checkArrayShape, describeType, isPlainObject } from './values.js';
 
 export interface CreateContext {
   id: string;
@@ -30,18 +37,27 @@ export function isCurrencyCode(code: string): boolean {
   return currencies.has(code);
 }
 
+/** Every field of a new event as a `null` would leave it; objects and arrays are made anew for each event. */
+let blankFields: Record<string, unknown> | undefined;
+let objectFields: EventField[] | undefined;
+
 /** A new event before its create request is applied: every field empty, as a `null` would leave it. */
 export function blankEvent(id: string, now: string): EventDetails {
-  const setByService: Partial<EventDetails> = {
-    id,
-    status: 'draft',
-    currency: DEFAULT_CURRENCY,
-    createdAt: now,
-    updatedAt: now,
-  };
-  return Object.fromEntries(
-    FIELD_NAMES.map((name) => [name, setByService[name] ?? clearedValue(EVENT_FIELDS[name])]),
-  ) as unknown as EventDetails;
+  if (!blankFields || !objectFields) {
+    blankFields = Object.fromEntries(FIELD_NAMES.map((name) => [name, clearedValue(EVENT_FIELDS[name])]));
+    objectFields = FIELD_NAMES.filter(
+      (name) => typeof blankFields![name] === 'object' && blankFields![name] !== null,
+    );
+  }
+  // A copy of one template keeps every event's fields in the same order, as the document lists them.
+  const draft = { ...blankFields };
+  for (const name of objectFields) draft[name] = clearedValue(EVENT_FIELDS[name]);
+  draft.id = id;
+  draft.status = 'draft';
+  draft.currency = DEFAULT_CURRENCY;
+  draft.createdAt = now;
+  draft.updatedAt = now;
+  return draft as unknown as EventDetails;
 }
 
 /**
@@ -90,7 +106,8 @@ export function buildNewEvent(body: unknown, context: CreateContext): EventDetai
 
   // Sessions are judged against the meeting-room dates only when those are themselves sound.
   let meetingRoomDatesValid = eventDatesKeys.length <= 1;
-  for (const [key, value] of Object.entries(body)) {
+  for (const key in body) {
+    const value = body[key];
     if ((IGNORED_FIELDS as readonly string[]).includes(key)) continue;
     const before = problems.list.length;
     if (isWritableField(key)) {
@@ -112,15 +129,17 @@ export function buildNewEvent(body: unknown, context: CreateContext): EventDetai
       // The sound sessions are kept (and judged below) even when others are rejected, so that one
       // 400 lists every problem.
       const sessions: AgendaItem[] = [];
-      checkArray(value, 'agenda', problems, LIMITS.agendaOperations, (item, path) => {
-        const checked = checkNewSession(item, path, problems, context.newId());
-        if (checked.rejectedDates)
-          rejectedDates.push({ path: fieldPath(path, 'dates'), dates: checked.rejectedDates });
-        if (!checked.session) return INVALID;
-        sessions.push(checked.session);
-        datesSetAt.set(checked.session.id, fieldPath(path, 'dates'));
-        return checked.session;
-      });
+      if (checkArrayShape(value, 'agenda', problems, LIMITS.agendaOperations)) {
+        for (let index = 0; index < value.length; index++) {
+          const path = fieldPath('agenda', index);
+          const checked = checkNewSession(value[index], path, problems, context.newId());
+          if (checked.rejectedDates)
+            rejectedDates.push({ path: fieldPath(path, 'dates'), dates: checked.rejectedDates });
+          if (!checked.session) continue;
+          sessions.push(checked.session);
+          datesSetAt.set(checked.session.id, fieldPath(path, 'dates'));
+        }
+      }
       draft.agenda = sessions;
     } else if (isSetByService(key)) {
       problems.add(key, 'read_only', 'is set by the service');
@@ -133,5 +152,5 @@ export function buildNewEvent(body: unknown, context: CreateContext): EventDetai
     judgeAgendaDates(draft.agenda, draft.meetingRoomDates, datesSetAt, problems, rejectedDates);
   }
   if (!problems.empty) throw new ValidationError(problems.list);
-  return withDerivedFields(draft);
+  return setDerivedFields(draft);
 }

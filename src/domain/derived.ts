@@ -11,9 +11,16 @@ export function formattedAddress(location: Pick<FormattedLocation, 'city' | 'sta
 
 /** Nights holding at least one room, plus every meeting-room range, as sorted merged ranges. */
 export function deriveEventDates(details: Pick<EventDetails, 'accommodations' | 'meetingRoomDates'>) {
-  const nights = Object.entries(details.accommodations)
-    .filter(([, rooms]) => Object.values(rooms).some((count) => (count ?? 0) > 0))
-    .map(([night]) => night);
+  const nights: string[] = [];
+  for (const night in details.accommodations) {
+    const rooms = details.accommodations[night] as Record<string, number | undefined>;
+    for (const roomType in rooms) {
+      if ((rooms[roomType] ?? 0) > 0) {
+        nights.push(night);
+        break;
+      }
+    }
+  }
   return unionOfRanges(details.meetingRoomDates, nights);
 }
 
@@ -39,6 +46,15 @@ function derivedLocations(locations: readonly FormattedLocation[]) {
 export function withDerivedFields(details: EventDetails): EventDetails {
   const { formattedLocations, location } = derivedLocations(details.formattedLocations);
   return { ...details, location, eventDates: deriveEventDates(details), formattedLocations };
+}
+
+/** `withDerivedFields` made in place, for details nothing else holds yet (a new event's). */
+export function setDerivedFields(details: EventDetails): EventDetails {
+  const { formattedLocations, location } = derivedLocations(details.formattedLocations);
+  details.location = location;
+  details.eventDates = deriveEventDates(details);
+  details.formattedLocations = formattedLocations;
+  return details;
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Problem } from './errors.js';
 
 export class Problems {
-  readonly list: Problem[] = [];
+  constructor(readonly list: Problem[] = []) {}
 
   add(field: string, code: string, message: string): void {
     this.list.push({ field, code, message });
@@ -14,10 +14,23 @@ export class Problems {
 
   /** A view that records into this list, naming `from…` fields as `to…` (a field the client sent under another name). */
   renamed(from: string, to: string): Problems {
-    const view = Object.create(this) as Problems;
-    view.add = (field, code, message) =>
-      this.add(field.startsWith(from) ? to + field.slice(from.length) : field, code, message);
-    return view;
+    return new RenamedProblems(this, from, to);
+  }
+}
+
+/** Problems recorded through `target`, each field named `from…` renamed `to…` first. */
+class RenamedProblems extends Problems {
+  constructor(
+    private readonly target: Problems,
+    private readonly from: string,
+    private readonly to: string,
+  ) {
+    super(target.list);
+  }
+
+  override add(field: string, code: string, message: string): void {
+    const renamed = field.startsWith(this.from) ? this.to + field.slice(this.from.length) : field;
+    this.target.add(renamed, code, message);
   }
 }
 

@@ -230,6 +230,24 @@ function readDateRange(
   return { range: { startDate, endDate }, valid };
 }
 
+/** Whether `value` is an array of at most `max` items; records why not. */
+export function checkArrayShape(
+  value: unknown,
+  path: string,
+  problems: Problems,
+  max: number,
+): value is unknown[] {
+  if (!Array.isArray(value)) {
+    problems.add(path, 'invalid_type', `must be an array, not ${describeType(value)}`);
+    return false;
+  }
+  if (value.length > max) {
+    problems.add(path, 'too_many', `must have at most ${max} entries (got ${value.length})`);
+    return false;
+  }
+  return true;
+}
+
 /** An array whose items are each checked; the whole array is INVALID if any item is. */
 export function checkArray<T>(
   value: unknown,
@@ -238,22 +256,10 @@ export function checkArray<T>(
   max: number,
   checkItem: (item: unknown, itemPath: string) => Checked<T>,
 ): Checked<T[]> {
-  if (!Array.isArray(value)) {
-    problems.add(path, 'invalid_type', `must be an array, not ${describeType(value)}`);
-    return INVALID;
-  }
-  if (value.length > max) {
-    problems.add(path, 'too_many', `must have at most ${max} entries (got ${value.length})`);
-    return INVALID;
-  }
-  const items: T[] = [];
-  let valid = true;
-  value.forEach((item, index) => {
-    const checked = checkItem(item, fieldPath(path, index));
-    if (checked === INVALID) valid = false;
-    else items.push(checked);
-  });
-  return valid ? items : INVALID;
+  if (!checkArrayShape(value, path, problems, max)) return INVALID;
+  // Mapped, so the array kept holds exactly its items (one grown by push keeps room for more).
+  const items = value.map((item, index) => checkItem(item, fieldPath(path, index)));
+  return items.includes(INVALID) ? INVALID : (items as T[]);
 }
 
 export function checkTextList(

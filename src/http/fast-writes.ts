@@ -101,18 +101,26 @@ export function fastWrites(options: FastPathOptions, next: RequestListener): Req
       return handOver(request, response, access);
     const checked = access as Access & { principal: Principal };
     readBody(request, length, (raw) => {
-      void (async () => {
-        let answered: FastAnswer;
-        try {
-          const body = parseJsonBody(raw.toString('utf8'));
-          if (!isPlainObject(body)) return handOver(request, response, checked, raw);
-          answered = await write(checked, body);
-        } catch {
-          return handOver(request, response, checked, raw);
+      // No function waits for the write holding the parsed body: it may go once the write has made its rows.
+      let writing: Promise<FastAnswer>;
+      try {
+        const body = parseJsonBody(raw.toString('utf8'));
+        if (!isPlainObject(body)) {
+          handOver(request, response, checked, raw);
+          return;
         }
-        answer(request, response, started, checked, answered);
-        options.changeCommitted?.();
-      })();
+        writing = write(checked, body);
+      } catch {
+        handOver(request, response, checked, raw);
+        return;
+      }
+      writing.then(
+        (answered) => {
+          answer(request, response, started, checked, answered);
+          options.changeCommitted?.();
+        },
+        () => handOver(request, response, checked, raw),
+      );
     });
   }
 
@@ -121,15 +129,14 @@ export function fastWrites(options: FastPathOptions, next: RequestListener): Req
     if (request.method === 'POST' && url === LIST_PATH) {
       const length = plainLength(request, JSON_TYPES);
       if (length === undefined) return next(request, response);
-      void serveWrite(request, response, length, async ({ principal }, body) => {
-        const created = await createEvent(deps, principal, body);
-        return {
+      void serveWrite(request, response, length, ({ principal }, body) =>
+        createEvent(deps, principal, body).then((created) => ({
           status: 201,
           route: LIST_PATH,
           headers: { location: `${EVENT_PATH}${created.id}`, 'content-type': JSON_TYPE },
           body: JSON.stringify({ id: created.id, grantedTo: created.grantedTo }),
-        };
-      });
+        })),
+      );
       return;
     }
     if (

@@ -1,8 +1,11 @@
 /**
  * Request bodies are I-JSON (RFC 7493): JSON that every parser reads the same way. `JSON.parse`
  * alone accepts duplicate keys (last one wins), unpaired surrogate escapes, and numbers it cannot
- * represent (`1E400` becomes Infinity, 2^53 + 1 becomes 2^53), so one linear scan of the text
- * finds those after it parsed, and the body is refused with a 400 naming the field.
+ * represent (`1E400` becomes Infinity, 2^53 + 1 becomes 2^53). A sound body is proven so without
+ * copying anything out of its text: the keys written in it (the colons outside strings) are counted
+ * against the keys JSON.parse kept, and the parsed value is walked once for its numbers, its depth
+ * and, when the text has an escape, lone surrogates. Only a body that fails that proof is scanned
+ * character by character (findJsonHazard), to name its first hazard in a 400.
  */
 import { type Problem, ValidationError } from '../domain/errors.js';
 import { fieldPath } from '../domain/problems.js';
@@ -36,9 +39,54 @@ interface Frame {
 /** Parses a body; throws SyntaxError for malformed JSON, ValidationError for an I-JSON hazard. */
 export function parseJsonBody(text: string): unknown {
   const value: unknown = JSON.parse(text);
+  const keys = { count: 0 };
+  if (holdsNoHazard(value, 1, text.includes('\\'), keys) && keys.count === keysWritten(text)) return value;
   const hazard = findJsonHazard(text);
   if (hazard) throw new ValidationError([hazard]);
   return value;
+}
+
+/** Whether a number parsed lost nothing: finite and within ±(2^53 − 1). */
+const isExact = (number: number) => Number.isFinite(number) && Math.abs(number) <= Number.MAX_SAFE_INTEGER;
+
+/**
+ * Whether `value`, parsed at nesting `depth`, is free of every hazard its parse can show (numbers,
+ * depth, lone surrogates when `escapes`); counts the keys of its objects into `keys`.
+ */
+function holdsNoHazard(value: unknown, depth: number, escapes: boolean, keys: { count: number }): boolean {
+  if (typeof value === 'number') return isExact(value);
+  if (typeof value === 'string') return !escapes || !LONE_SURROGATE.test(value);
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth > MAX_JSON_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!holdsNoHazard(item, depth + 1, escapes, keys)) return false;
+    return true;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key in object) {
+    keys.count++;
+    if (escapes && LONE_SURROGATE.test(key)) return false;
+    if (!holdsNoHazard(object[key], depth + 1, escapes, keys)) return false;
+  }
+  return true;
+}
+
+/** The keys written in `text` (valid JSON): each is followed by a colon, and no other colon stands outside a string. */
+function keysWritten(text: string): number {
+  let count = 0;
+  let nextQuote = text.indexOf('"');
+  let nextColon = text.indexOf(':');
+  while (nextColon !== -1) {
+    if (nextQuote === -1 || nextColon < nextQuote) {
+      count++;
+      nextColon = text.indexOf(':', nextColon + 1);
+      continue;
+    }
+    const end = closingQuote(text, nextQuote);
+    nextQuote = text.indexOf('"', end + 1);
+    if (nextColon < end) nextColon = text.indexOf(':', end + 1);
+  }
+  return count;
 }
 
 /** The first hazard in `text`, which must already be valid JSON; undefined when there is none. */
@@ -109,8 +157,7 @@ export function findJsonHazard(text: string): Problem | undefined {
         end++;
       }
       if (exponent || integerDigits > SAFE_DIGITS) {
-        const number = Number(text.slice(i, end));
-        if (!Number.isFinite(number) || Math.abs(number) > Number.MAX_SAFE_INTEGER) {
+        if (!isExact(Number(text.slice(i, end)))) {
           return problem(
             stack,
             'out_of_range',

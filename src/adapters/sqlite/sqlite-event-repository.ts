@@ -191,32 +191,42 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
     VALUES (@organization_id, @sequence, @id, @event_id, @revision, @type, @occurred_at, @actor,
       @changed_fields, @diff, @data, @snapshot)`);
   /**
-   * Appends a change of `event` (whose row holds `document`), inside the caller's transaction; it
-   * occurred when the event was last updated, unless told otherwise (a request step leaves the event as it is).
+   * A change of `event` (whose row holds `document`) as its row, but for its sequence and revision,
+   * which only the transaction that appends it knows; it occurred when the event was last updated,
+   * unless told otherwise (a request step leaves the event as it is).
    */
-  const appendChange = (
+  const changeRowOf = (
     event: StoredEvent,
     change: NewChange,
     document: string,
     occurredAt = event.details.updatedAt,
-    revision?: number,
-  ) => {
-    const eventId = event.details.id;
-    insertChange.run({
-      organization_id: event.organizationId,
-      sequence: counters.nextSequence(event.organizationId),
-      id: change.id,
-      event_id: eventId,
-      revision: revision ?? nextRevision.get(event.organizationId, eventId),
-      type: change.type,
-      occurred_at: occurredAt,
-      actor: JSON.stringify(change.actor),
-      changed_fields: JSON.stringify(change.changedFields),
-      diff: storedDiff(change),
-      data: change.data === undefined ? null : JSON.stringify(change.data),
-      snapshot: document,
-    });
+  ) => ({
+    organization_id: event.organizationId,
+    sequence: 0,
+    id: change.id,
+    event_id: event.details.id,
+    revision: 0,
+    type: change.type,
+    occurred_at: occurredAt,
+    actor: JSON.stringify(change.actor),
+    changed_fields: JSON.stringify(change.changedFields),
+    diff: storedDiff(change),
+    data: change.data === undefined ? null : JSON.stringify(change.data),
+    snapshot: document,
+  });
+  /** Appends a change's row inside the caller's transaction, numbered there. */
+  const appendChangeRow = (row: ReturnType<typeof changeRowOf>, revision?: number) => {
+    row.sequence = counters.nextSequence(row.organization_id);
+    row.revision = revision ?? (nextRevision.get(row.organization_id, row.event_id) as number);
+    insertChange.run(row);
   };
+  const appendChange = (
+    event: StoredEvent,
+    change: NewChange,
+    document: string,
+    occurredAt?: string,
+    revision?: number,
+  ) => appendChangeRow(changeRowOf(event, change, document, occurredAt), revision);
   const selectChanges = db.prepare(
     `SELECT ${CHANGE_COLUMNS} FROM event_changes WHERE organization_id = ? AND event_id = ? AND revision < ?
      ORDER BY revision DESC LIMIT ?`,
@@ -247,27 +257,28 @@ export function createSqliteEventRepository(db: Database, queue: WriteQueue): Ev
 
   return {
     insert({ event, change, document, mails }: EventWrite, idempotency) {
+      // The rows are made before the job waits for its group, which then holds their texts alone,
+      // not the event's objects: less to keep alive while the turn's other requests are read.
+      const row = eventRow(event, document);
+      const changeRow = changeRowOf(event, change, row.document);
+      const { organizationId, createdBy } = event;
+      const { id, createdAt } = event.details;
       const work = (writing?: Writing) => {
         writing?.();
-        const row = eventRow(event, document);
         insertEvent.run(row);
         // The insert above refused an id already taken, and events are never deleted: revision 1.
-        appendChange(event, change, row.document, event.details.updatedAt, 1);
-        counters.eventCreated(event.organizationId);
-        anchors.inserted(event.organizationId, [event.details.createdAt, event.details.id]);
-        const granted = grant.run({
-          event_id: event.details.id,
-          organization_id: event.organizationId,
-          creator: event.createdBy,
-        });
+        appendChangeRow(changeRow, 1);
+        counters.eventCreated(organizationId);
+        anchors.inserted(organizationId, [createdAt, id]);
+        const granted = grant.run({ event_id: id, organization_id: organizationId, creator: createdBy });
         if (idempotency) {
           const claimed = claimKey.run({
-            organization_id: event.organizationId,
+            organization_id: organizationId,
             key: idempotency.key,
             request_hash: idempotency.requestHash,
-            event_id: event.details.id,
+            event_id: id,
             granted_to: granted.changes,
-            created_at: event.details.createdAt,
+            created_at: createdAt,
             expired_before: idempotency.expiredBefore,
           });
           // Throwing rolls this job's savepoint back: the event is not written either.
