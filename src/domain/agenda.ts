@@ -1,4 +1,5 @@
 /** Agenda sessions and the operations that edit them (D7). */
+import { dayNumber } from './dates.js';
 import { type Checked, fieldPath, INVALID, type Problems } from './problems.js';
 import { type AgendaItem, LIMITS } from './types.js';
 import {
@@ -11,7 +12,11 @@ import {
   checkTextList,
   checkTime,
   describeType,
+  isCount,
   isPlainObject,
+  isPlainText,
+  isPlainTextList,
+  isTime,
   rejectUnknownKeys,
 } from './values.js';
 
@@ -66,21 +71,57 @@ function checkSessionFields(value: unknown, path: string, problems: Problems): C
   for (const key of SESSION_KEYS) {
     const field = value[key];
     if (field === undefined) continue;
-    const fieldName = fieldPath(path, key);
     if (field === null) {
       if ((REQUIRED_KEYS as readonly string[]).includes(key)) {
-        problems.add(fieldName, 'required', 'cannot be cleared');
+        problems.add(fieldPath(path, key), 'required', 'cannot be cleared');
         valid = false;
       } else {
         changes[key] = null;
       }
       continue;
     }
-    const checked = checkSessionField(key, field, fieldName, problems);
+    const checked =
+      soundSessionField(key, field) ?? checkSessionField(key, field, fieldPath(path, key), problems);
     if (checked === INVALID) valid = false;
     else (changes as Record<string, unknown>)[key] = checked;
   }
   return { changes, valid };
+}
+
+/**
+ * A session field's value as checkSessionField would keep it, when it is sound as it usually is;
+ * undefined sends it to checkSessionField, which names the field in its problem. The usual session
+ * is checked without making a field path for each of its fields.
+ */
+function soundSessionField(key: (typeof SESSION_KEYS)[number], value: unknown): unknown {
+  switch (key) {
+    case 'title':
+      return isPlainText(value, LIMITS.freeText, true) ? value : undefined;
+    case 'dates':
+      return soundDates(value);
+    case 'startTime':
+    case 'endTime':
+      return isTime(value) ? value : undefined;
+    case 'capacity':
+    case 'internalOfficeId':
+      return isCount(value) ? value : undefined;
+    case 'avRequirements':
+    case 'fbRequirements':
+      return isPlainTextList(value, LIMITS.sessionRequirements) ? value.slice() : undefined;
+    case 'useInternalSpace':
+      return typeof value === 'boolean' ? value : undefined;
+    default:
+      return isPlainText(value) ? value : undefined;
+  }
+}
+
+/** A session's days sorted, when they are one or more real dates, none twice. */
+function soundDates(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > LIMITS.sessionDates) return undefined;
+  for (const day of value) if (typeof day !== 'string' || dayNumber(day) === undefined) return undefined;
+  const dates = (value as string[]).slice().sort();
+  for (let index = 1; index < dates.length; index++) if (dates[index] === dates[index - 1]) return undefined;
+  return dates;
 }
 
 function checkSessionField(

@@ -79,6 +79,40 @@ export function checkText(
   return value;
 }
 
+/**
+ * Whether checkText accepts `value` as it is, answered without naming a field: a text of at most
+ * `max` UTF-16 units (so at most as many characters) without NUL and without any surrogate. A text it
+ * does not vouch for (a lone surrogate, or simply an emoji) is judged by checkText.
+ */
+export function isPlainText(
+  value: unknown,
+  max: number = LIMITS.freeText,
+  nonEmpty = false,
+): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length <= max &&
+    !value.includes('\u0000') &&
+    !SURROGATE.test(value) &&
+    (!nonEmpty || value.trim() !== '')
+  );
+}
+
+/** Whether checkTextList accepts `value` as it is (each item plain text, see isPlainText). */
+export function isPlainTextList(value: unknown, max: number): value is string[] {
+  if (!Array.isArray(value) || value.length > max) return false;
+  for (const item of value) if (!isPlainText(item)) return false;
+  return true;
+}
+
+/** Whether checkTime accepts `value`. */
+export const isTime = (value: unknown): value is string =>
+  typeof value === 'string' && TIME_PATTERN.test(value);
+
+/** Whether checkNonNegativeInteger accepts `value`. */
+export const isCount = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0;
+
 export function checkNonNegativeInteger(value: unknown, path: string, problems: Problems): Checked<number> {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     problems.add(path, 'invalid_type', `must be an integer, not ${describeType(value)}`);
