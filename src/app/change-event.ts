@@ -23,7 +23,13 @@ import { eventDocument, ifMatchAllows, storedEtag } from './etag.js';
 import { assertEventId, notFound } from './event-ids.js';
 import { prepareMail } from './mail.js';
 import { readAudience } from './people-notices.js';
-import { type LocationQuery, type ResolvedPlace, resolvePlaces, withResolvedPlaces } from './places.js';
+import {
+  type LocationQuery,
+  type ResolvedPlace,
+  resolvedLocations,
+  resolvePlaces,
+  withResolvedPlaces,
+} from './places.js';
 import { sourcingVersion, VENUE_TOKEN_LENGTH } from './sourcing.js';
 
 type ActorOf<Type extends Actor['type']> = Extract<Actor, { type: Type }>;
@@ -351,7 +357,9 @@ async function insertNewEvent(
   idempotency: IdempotencyClaim | undefined,
 ): Promise<{ id: string; grantedTo: number }> {
   const resolving = placesOf(deps, built.formattedLocations);
-  const details = resolving ? withResolvedPlaces(built, await resolving) : built;
+  // The new event's details are this write's alone: its locations are set in place.
+  if (resolving) built.formattedLocations = resolvedLocations(built.formattedLocations, await resolving);
+  const details = built;
   const event: StoredEvent = {
     organizationId: creator.organizationId,
     createdBy: creator.actor.userId,

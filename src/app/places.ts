@@ -53,11 +53,33 @@ export async function resolvePlaces(
   return Promise.all(
     locations.map(async (location) => {
       if (location.city.trim() === '') return undefined;
-      const candidates = await deps.store.places.named(placeKey(location.city));
-      const place = chooseClearPlace(candidates, location);
-      return place && resolvedOf(place);
+      return clearPlaceOf(await deps.store.places.named(placeKey(location.city)), location);
     }),
   );
+}
+
+/**
+ * The place each country and state typed with a city clearly names, per array of the city's
+ * candidates: the stores hand out one array per name for as long as the gazetteer stays the same, so
+ * a location typed again is not judged again. Client input chooses them: a full map is emptied.
+ */
+const clearPlaces = new WeakMap<readonly Place[], Map<string, ResolvedPlace | undefined>>();
+const LOCATIONS_PER_NAME = 64;
+
+function clearPlaceOf(candidates: readonly Place[], location: LocationQuery): ResolvedPlace | undefined {
+  let answers = clearPlaces.get(candidates);
+  if (!answers) {
+    answers = new Map();
+    clearPlaces.set(candidates, answers);
+  }
+  const key = `${location.state ?? '\u0001'}\u0000${location.country ?? '\u0001'}`;
+  if (answers.has(key)) return answers.get(key);
+  const place = chooseClearPlace(candidates, location);
+  // Shared by every event naming it: frozen, as the candidates are.
+  const resolved = place && Object.freeze(resolvedOf(place));
+  if (answers.size >= LOCATIONS_PER_NAME) answers.clear();
+  answers.set(key, resolved);
+  return resolved;
 }
 
 /**
@@ -80,8 +102,16 @@ export function sentLocations(body: unknown): LocationQuery[] | undefined {
  * that was sent must equal what eventplan resolves, or the whole change is a 400 naming it (`read_only`).
  */
 export function withResolvedPlaces(details: EventDetails, resolved: readonly (ResolvedPlace | undefined)[]) {
+  return { ...details, formattedLocations: resolvedLocations(details.formattedLocations, resolved) };
+}
+
+/** The locations with their resolved fields set from `resolved`, as withResolvedPlaces makes them. */
+export function resolvedLocations(
+  locations: EventDetails['formattedLocations'],
+  resolved: readonly (ResolvedPlace | undefined)[],
+) {
   const problems: Problem[] = [];
-  const formattedLocations = details.formattedLocations.map((location, index) => {
+  const formattedLocations = locations.map((location, index) => {
     const place = resolved[index];
     for (const field of RESOLVED_FIELDS) {
       const sent = location[field];
@@ -99,7 +129,7 @@ export function withResolvedPlaces(details: EventDetails, resolved: readonly (Re
     return place ? { ...typed, ...place } : typed;
   });
   if (problems.length > 0) throw new ValidationError(problems);
-  return { ...details, formattedLocations };
+  return formattedLocations;
 }
 
 /** Prefixes this short match thousands of places; their answers are kept (the gazetteer changes only on a restart). */
