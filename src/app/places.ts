@@ -113,9 +113,12 @@ export function resolvedLocations(
   const problems: Problem[] = [];
   const formattedLocations = locations.map((location, index) => {
     const place = resolved[index];
+    let sentResolved = false;
     for (const field of RESOLVED_FIELDS) {
       const sent = location[field];
-      if (sent !== undefined && sent !== place?.[field]) {
+      if (sent === undefined) continue;
+      sentResolved = true;
+      if (sent !== place?.[field]) {
         problems.push({
           field: `formattedLocations[${index}].${field}`,
           code: 'read_only',
@@ -125,11 +128,17 @@ export function resolvedLocations(
         });
       }
     }
-    const { place_id, countryCode, latitude, longitude, timeZone, ...typed } = location;
+    // Locations usually come without resolved fields: only those that have them are copied without.
+    const typed = sentResolved ? withoutResolvedFields(location) : location;
     return place ? { ...typed, ...place } : typed;
   });
   if (problems.length > 0) throw new ValidationError(problems);
   return formattedLocations;
+}
+
+function withoutResolvedFields(location: EventDetails['formattedLocations'][number]) {
+  const { place_id, countryCode, latitude, longitude, timeZone, ...typed } = location;
+  return typed;
 }
 
 /** Prefixes this short match thousands of places; their answers are kept (the gazetteer changes only on a restart). */
