@@ -75,11 +75,15 @@ function takeAccess(raw: IncomingMessage): Access | undefined {
 }
 
 export function rateLimitHeaders(decision: RateLimitDecision) {
-  return {
-    'ratelimit-limit': String(decision.limit),
-    'ratelimit-remaining': String(decision.remaining),
-    'ratelimit-reset': String(decision.resetSeconds),
-  };
+  return setRateLimitHeaders({}, decision);
+}
+
+/** Sets the rate limit's headers on `headers`, after those it has. */
+export function setRateLimitHeaders(headers: Record<string, string>, decision: RateLimitDecision) {
+  headers['ratelimit-limit'] = String(decision.limit);
+  headers['ratelimit-remaining'] = String(decision.remaining);
+  headers['ratelimit-reset'] = String(decision.resetSeconds);
+  return headers;
 }
 
 export function accessHook(authenticate: Authenticate, limiter: RateLimiter) {
