@@ -70,6 +70,22 @@ export interface KeyCredentialsRow {
   active: number;
 }
 
+/** A row of KEY_CREDENTIALS_COLUMNS read as values, in their order. */
+export type KeyCredentialsValues = [
+  keyId: string,
+  organizationId: string,
+  userId: string,
+  secretHash: string,
+  revokedAt: string | null,
+  active: number,
+];
+
+/** Credentials from values that begin with KEY_CREDENTIALS_COLUMNS, in their order. */
+export const keyCredentialsOf = (values: readonly unknown[]): KeyCredentials => {
+  const [keyId, organizationId, userId, secretHash, revokedAt, active] = values as KeyCredentialsValues;
+  return { keyId, organizationId, userId, secretHash, revoked: revokedAt !== null, userActive: active === 1 };
+};
+
 export const toKeyCredentials = (row: KeyCredentialsRow): KeyCredentials => ({
   keyId: row.key_id,
   organizationId: row.organization_id,
