@@ -313,4 +313,65 @@ describe('buildNewEvent (D9)', () => {
     expect(event.decisionFactors).toEqual(['Price']);
     expect(event.agenda[0]!.dates).toEqual(['2026-05-02']);
   });
+
+  it('judges a session the same whether its fields are as usual or not, naming each one at fault', () => {
+    const event = create({
+      name: 'x',
+      meetingRoomDates: [{ startDate: '2026-05-01', endDate: '2026-05-05' }],
+      agenda: [
+        {
+          ...SESSION,
+          title: 'Café 🎉',
+          dates: ['2026-05-03', '2026-05-01'],
+          capacity: 0,
+          avRequirements: ['Mic 🎤'],
+        },
+      ],
+    });
+    const [session] = event.agenda;
+    expect(session).toMatchObject({ title: 'Café 🎉', dates: ['2026-05-01', '2026-05-03'], capacity: 0 });
+    expect(session!.avRequirements).toEqual(['Mic 🎤']);
+    expect(
+      fieldsAndCodes(
+        problemsOf(() =>
+          create({
+            name: 'x',
+            meetingRoomDates: MAY,
+            agenda: [
+              { ...SESSION, title: '   ' },
+              { ...SESSION, dates: ['2026-05-02', '2026-05-02'] },
+              { ...SESSION, capacity: 1.5, startTime: '9:00' },
+              { ...SESSION, notes: 'a\ud800b', avRequirements: ['ok', 7] },
+            ],
+          }),
+        ),
+      ),
+    ).toEqual([
+      ['agenda[0].title', 'empty'],
+      ['agenda[1].dates', 'duplicate'],
+      ['agenda[2].startTime', 'invalid_format'],
+      ['agenda[2].capacity', 'invalid_type'],
+      ['agenda[3].avRequirements[1]', 'invalid_type'],
+      ['agenda[3].notes', 'invalid_characters'],
+    ]);
+  });
+
+  it('names a problem of event_dates by the name it was sent under, nested fields included', () => {
+    expect(
+      fieldsAndCodes(
+        problemsOf(() =>
+          create({ name: 'x', event_dates: [{ startDate: '2026-05-03', endDate: '2026-05-01' }] }),
+        ),
+      ),
+    ).toEqual([['event_dates[0].endDate', 'out_of_range']]);
+  });
+
+  it('gives every new event arrays and objects of its own', () => {
+    const first = create({ name: 'a' });
+    const second = create({ name: 'b' });
+    expect(first.agenda).not.toBe(second.agenda);
+    expect(first.accommodations).not.toBe(second.accommodations);
+    expect(first.budgetBreakdown).not.toBe(second.budgetBreakdown);
+    expect(Object.keys(first)).toEqual(Object.keys(blankEvent(EVENT_ID, NOW)));
+  });
 });
