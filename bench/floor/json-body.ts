@@ -8,6 +8,7 @@
  * the text has any escape, surrogates. Only a body with a hazard is scanned character by character,
  * to name the first hazard in the text.
  */
+import { closingQuote, holdsNoHazard, keysWritten } from '../../src/http/json-body.js';
 import { fieldPath, type Problem } from './checks.js';
 import { badBody, invalid } from './refusal.js';
 
@@ -19,56 +20,7 @@ const DUPLICATE_KEY = 'appears more than once in one object';
 const LONE_SURROGATE_ESCAPE = 'contains an unpaired surrogate (\\uD800-\\uDFFF)';
 const INEXACT_NUMBER = `is a number beyond what JSON can carry exactly (at most ${Number.MAX_SAFE_INTEGER} in size)`;
 
-/** The index of the quote closing the string that opens at `open`. */
-function closingQuote(text: string, open: number): number {
-  let from = open + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
-    if (backslashes % 2 === 0) return quote;
-    from = quote + 1;
-  }
-}
-
-/** Keys written in (valid JSON) text: every key is followed by a colon, and no colon stands elsewhere outside a string. */
-function keysWritten(text: string): number {
-  let count = 0;
-  let nextQuote = text.indexOf('"');
-  let nextColon = text.indexOf(':');
-  while (nextColon !== -1) {
-    if (nextQuote === -1 || nextColon < nextQuote) {
-      count++;
-      nextColon = text.indexOf(':', nextColon + 1);
-      continue;
-    }
-    const end = closingQuote(text, nextQuote);
-    nextQuote = text.indexOf('"', end + 1);
-    if (nextColon < end) nextColon = text.indexOf(':', end + 1);
-  }
-  return count;
-}
-
 const inexact = (value: number) => !Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER;
-
-/** Counts the keys kept; false as soon as a value is a hazard. */
-function walk(value: unknown, depth: number, escapes: boolean, keys: { count: number }): boolean {
-  if (typeof value === 'number') return !inexact(value);
-  if (typeof value === 'string') return !escapes || !LONE_SURROGATE.test(value);
-  if (typeof value !== 'object' || value === null) return true;
-  if (depth > MAX_DEPTH) return false;
-  if (Array.isArray(value)) {
-    for (const item of value) if (!walk(item, depth + 1, escapes, keys)) return false;
-    return true;
-  }
-  const object = value as Record<string, unknown>;
-  for (const key in object) {
-    keys.count++;
-    if (escapes && LONE_SURROGATE.test(key)) return false;
-    if (!walk(object[key], depth + 1, escapes, keys)) return false;
-  }
-  return true;
-}
 
 interface Frame {
   keys: Set<string> | undefined;
@@ -139,7 +91,7 @@ export function parseObjectBody(text: string): Record<string, unknown> {
     throw badBody('invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
   }
   const keys = { count: 0 };
-  if (!walk(value, 1, text.includes('\\'), keys) || keys.count !== keysWritten(text)) {
+  if (!holdsNoHazard(value, 1, text.includes('\\'), keys) || keys.count !== keysWritten(text)) {
     const hazard = firstHazard(text);
     if (hazard) throw invalid([hazard]);
   }

@@ -53,7 +53,12 @@ const isExact = (number: number) => Number.isFinite(number) && Math.abs(number) 
  * Whether `value`, parsed at nesting `depth`, is free of every hazard its parse can show (numbers,
  * depth, lone surrogates when `escapes`); counts the keys of its objects into `keys`.
  */
-function holdsNoHazard(value: unknown, depth: number, escapes: boolean, keys: { count: number }): boolean {
+export function holdsNoHazard(
+  value: unknown,
+  depth: number,
+  escapes: boolean,
+  keys: { count: number },
+): boolean {
   if (typeof value === 'number') return isExact(value);
   if (typeof value === 'string') return !escapes || !LONE_SURROGATE.test(value);
   if (typeof value !== 'object' || value === null) return true;
@@ -72,7 +77,7 @@ function holdsNoHazard(value: unknown, depth: number, escapes: boolean, keys: { 
 }
 
 /** The keys written in `text` (valid JSON): each is followed by a colon, and no other colon stands outside a string. */
-function keysWritten(text: string): number {
+export function keysWritten(text: string): number {
   let count = 0;
   let nextQuote = text.indexOf('"');
   let nextColon = text.indexOf(':');
@@ -173,7 +178,8 @@ export function findJsonHazard(text: string): Problem | undefined {
   return undefined;
 }
 
-function closingQuote(text: string, open: number): number {
+/** The index of the quote closing the string that opens at `open`. */
+export function closingQuote(text: string, open: number): number {
   let from = open + 1;
   for (;;) {
     const quote = text.indexOf('"', from);
