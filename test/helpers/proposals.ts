@@ -52,6 +52,9 @@ export async function sendAndAnswer(
       email,
       city: answer.city ?? 'Lisbon',
     });
+    // Requests are listed in the order they were added, to the millisecond (ties by id): on a fast
+    // machine two adds can share one, so each waits for the clock to move past the one before.
+    if (venues.length > 0) await new Promise((resolve) => setTimeout(resolve, 2));
     const request = await addVenueRequest(deps, planner, eventId, { venueId: venue.id });
     venues.push({ requestId: request.id, venueName: answer.venue, email });
   }
