@@ -119,7 +119,12 @@ function soundSessionField(key: (typeof SESSION_KEYS)[number], value: unknown): 
 function soundDates(value: unknown): string[] | undefined {
   if (!Array.isArray(value) || value.length === 0 || value.length > LIMITS.sessionDates) return undefined;
   for (const day of value) if (typeof day !== 'string' || dayNumber(day) === undefined) return undefined;
-  const dates = (value as string[]).slice().sort();
+  return sortedOnce((value as string[]).slice());
+}
+
+/** `dates` sorted in place, or undefined when a day is listed twice (sorted, it stands next to itself). */
+function sortedOnce(dates: string[]): string[] | undefined {
+  dates.sort();
   for (let index = 1; index < dates.length; index++) if (dates[index] === dates[index - 1]) return undefined;
   return dates;
 }
@@ -142,15 +147,13 @@ function checkSessionField(
         problems.add(path, 'empty', 'must list at least one day');
         return INVALID;
       }
-      // checkArray's answer is a new array: sorted in place, a day listed twice stands next to itself.
-      dates.sort();
-      for (let index = 1; index < dates.length; index++) {
-        if (dates[index] === dates[index - 1]) {
-          problems.add(path, 'duplicate', 'must not list a day twice');
-          return INVALID;
-        }
+      // checkArray's answer is a new array: it may be sorted in place.
+      const sorted = sortedOnce(dates);
+      if (!sorted) {
+        problems.add(path, 'duplicate', 'must not list a day twice');
+        return INVALID;
       }
-      return dates;
+      return sorted;
     }
     case 'startTime':
     case 'endTime':

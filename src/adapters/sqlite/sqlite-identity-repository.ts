@@ -54,21 +54,13 @@ const toKey = (row: KeyRow): ApiKeyRecord => ({
 
 /**
  * A key with its user's state, as every read of credentials selects them: `k` is the key, `u` its user.
- * A GET by id reads them in the same statement as the event (sqlite-event-repository.ts).
+ * A GET by id reads them in the same statement as the event (sqlite-event-repository.ts). Both read
+ * them as values (`.raw()`), mapped by keyCredentialsOf.
  */
 export const KEY_CREDENTIALS_COLUMNS =
   'k.key_id, k.organization_id, k.user_id, k.secret_hash, k.revoked_at, u.active';
 export const KEY_WITH_USER =
   'api_keys k JOIN users u ON u.organization_id = k.organization_id AND u.id = k.user_id';
-
-export interface KeyCredentialsRow {
-  key_id: string;
-  organization_id: string;
-  user_id: string;
-  secret_hash: string;
-  revoked_at: string | null;
-  active: number;
-}
 
 /** A row of KEY_CREDENTIALS_COLUMNS read as values, in their order. */
 export type KeyCredentialsValues = [
@@ -86,30 +78,21 @@ export const keyCredentialsOf = (values: readonly unknown[]): KeyCredentials => 
   return { keyId, organizationId, userId, secretHash, revoked: revokedAt !== null, userActive: active === 1 };
 };
 
-export const toKeyCredentials = (row: KeyCredentialsRow): KeyCredentials => ({
-  keyId: row.key_id,
-  organizationId: row.organization_id,
-  userId: row.user_id,
-  secretHash: row.secret_hash,
-  revoked: row.revoked_at !== null,
-  userActive: row.active === 1,
-});
-
 export function createSqliteIdentityRepository(db: Database, queue: WriteQueue): IdentityRepository {
   const insertKey = db.prepare(`
     INSERT INTO api_keys (organization_id, key_id, user_id, secret_hash, created_at, revoked_at, last_used_at)
     VALUES (@organizationId, @keyId, @userId, @secretHash, @createdAt, @revokedAt, @lastUsedAt)`);
   const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE key_id = ?');
-  const credentials = db.prepare(
-    `SELECT ${KEY_CREDENTIALS_COLUMNS} FROM ${KEY_WITH_USER} WHERE k.key_id = ?`,
-  );
+  const credentials = db
+    .prepare(`SELECT ${KEY_CREDENTIALS_COLUMNS} FROM ${KEY_WITH_USER} WHERE k.key_id = ?`)
+    .raw();
   // Every request checks its key: the join is read again only after the keys or users changed, through
   // this connection or any other, so a revocation or deactivation still counts from the very next request.
   const changed = credentialsChanged(db);
   const remembered = new Map<string, KeyCredentials | undefined>();
   const readCredentials = (keyId: string): KeyCredentials | undefined => {
-    const row = credentials.get(keyId) as KeyCredentialsRow | undefined;
-    return row ? toKeyCredentials(row) : undefined;
+    const values = credentials.get(keyId) as KeyCredentialsValues | undefined;
+    return values ? keyCredentialsOf(values) : undefined;
   };
   const keyColumns = 'key_id, organization_id, user_id, secret_hash, created_at, revoked_at, last_used_at';
   const selectKey = db.prepare(`SELECT ${keyColumns} FROM api_keys WHERE key_id = ?`);
