@@ -1,5 +1,6 @@
 /** Reads and validates the environment once, at start-up (D1). */
 import { resolve } from 'node:path';
+import { DEFAULT_TASK_SETTINGS, type TaskSettings } from './app/scheduler.js';
 import {
   DEFAULT_MAIL_FROM,
   DEFAULT_MAIL_RETRY_SCHEDULE,
@@ -42,6 +43,14 @@ export interface Config {
   sessionPolicy: { idleMinutes: number; maxDays: number };
   webhooks: WebhookConfig;
   mail: MailConfig;
+  scheduler: SchedulerConfig;
+}
+
+/** The scheduler (src/app/scheduler.ts) and the settings of its tasks. */
+export interface SchedulerConfig {
+  /** SCHEDULER_INTERVAL_MS: how long a round waits for the next when it found nothing more to do. */
+  intervalMs: number;
+  tasks: TaskSettings;
 }
 
 /** How webhooks are sent (D18). */
@@ -237,6 +246,24 @@ export function readMailConfig(env: NodeJS.ProcessEnv): MailConfig {
   return { smtpUrl: readSmtpUrl(env), from, retrySchedule, publicBaseUrl: readPublicBaseUrl(env) };
 }
 
+/** Most days before a reply date a reminder may go out: a year. */
+const MAX_REMINDER_DAYS = 365;
+
+export function readSchedulerConfig(env: NodeJS.ProcessEnv): SchedulerConfig {
+  return {
+    intervalMs: integer(env, 'SCHEDULER_INTERVAL_MS', 60_000, 100, 3_600_000),
+    tasks: {
+      rfpReminderDays: integer(
+        env,
+        'RFP_REMINDER_DAYS',
+        DEFAULT_TASK_SETTINGS.rfpReminderDays,
+        0,
+        MAX_REMINDER_DAYS,
+      ),
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -263,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhooks: readWebhookConfig(env),
     mail: readMailConfig(env),
+    scheduler: readSchedulerConfig(env),
   };
 }
 

@@ -10,6 +10,8 @@ import type { AppDeps } from './app/deps.js';
 import { createMailDispatcher, type MailAttemptReport, wakingOnQueuedMail } from './app/mail-dispatcher.js';
 import { bootstrapIfEmpty } from './app/organizations.js';
 import { ensurePlaces } from './app/places.js';
+import { scheduledTasks } from './app/scheduled-tasks.js';
+import { createScheduler, type TaskRunReport } from './app/scheduler.js';
 import { createDispatcher } from './app/webhook-dispatcher.js';
 import { type Config, readBaseUrl } from './config.js';
 import { addressDomain, type MailSettings } from './domain/mail.js';
@@ -115,6 +117,20 @@ export async function startServer(config: Config) {
       })
     : undefined;
   wakeMailDispatcher = () => mailDispatcher?.wake();
+  // Time-driven work (reminders, …): every instance runs a scheduler; leases in the store make each
+  // piece of work happen once across them.
+  let logTaskRun = (_report: TaskRunReport) => {};
+  let logSchedulerError = (_error: unknown) => {};
+  const tasks = scheduledTasks(config.scheduler.tasks);
+  const scheduler = createScheduler(deps, {
+    tasks,
+    intervalMs: config.scheduler.intervalMs,
+    onRun: (report) => {
+      metrics.countScheduledRun(report.task, report.outcome);
+      logTaskRun(report);
+    },
+    onError: (error) => logSchedulerError(error),
+  });
   const app = await buildApp({
     deps,
     rateLimiter,
@@ -128,6 +144,19 @@ export async function startServer(config: Config) {
   });
   logDispatcherError = (error) => app.log.warn({ err: error }, 'webhook dispatcher round failed; retrying');
   logMailDispatcherError = (error) => app.log.warn({ err: error }, 'mail dispatcher round failed; retrying');
+  logSchedulerError = (error) => app.log.warn({ err: error }, 'scheduler round failed; retrying');
+  // Ids only: what was done, to which subject; the mails it queued are logged by the mail dispatcher.
+  logTaskRun = ({ task, subject, outcome }) => {
+    const fields = {
+      task,
+      organizationId: subject.organizationId,
+      eventId: subject.eventId,
+      subjectId: subject.id,
+    };
+    if (outcome === 'failed')
+      app.log.warn(fields, 'scheduled task failed; it is tried again once its lease runs out');
+    else if (outcome === 'done') app.log.info(fields, 'scheduled task done');
+  };
   // Never the mail's text or HTML (they carry links that grant access), nor the whole recipient: ids,
   // the recipient's domain, the outcome, and a failure's short code.
   logMailAttempt = ({ result, mail, attempts, reason }) => {
@@ -169,7 +198,7 @@ export async function startServer(config: Config) {
       readiness.beginShutdown();
       // Attempts in flight finish (within the shutdown deadline); due deliveries not yet claimed stay
       // for the next start, and a claim cut short by the deadline is retried once its lease runs out.
-      await Promise.all([app.close(), dispatcher.stop(), mailDispatcher?.stop()]);
+      await Promise.all([app.close(), dispatcher.stop(), mailDispatcher?.stop(), scheduler.stop()]);
       await transport.close();
       await mailTransport?.close();
       await rateLimiter.close();
@@ -205,6 +234,11 @@ export async function startServer(config: Config) {
   const demo = await bootstrapIfEmpty(deps, { baseUrl: mailSettings.publicBaseUrl, invitePage: href.invite });
   dispatcher.start();
   mailDispatcher?.start();
+  scheduler.start();
+  app.log.info(
+    { tasks: tasks.map((task) => task.name), intervalMs: config.scheduler.intervalMs },
+    tasks.length > 0 ? 'scheduler started' : 'scheduler started with no task switched on',
+  );
   if (demo) {
     // Printed once, on the first start against an empty database: the only time this key is shown. It is a
     // JSON line like the logs, and is written whatever LOG_LEVEL says, so the key is never lost.

@@ -61,8 +61,22 @@ export interface VenueRequester {
   actor: ActorOf<'venue'>;
 }
 
+/** eventplan itself, on a schedule (D28's reminders): an event of the organization its work names. */
+export interface SystemRequester {
+  scope: 'system';
+  organizationId: string;
+  actor: ActorOf<'system'>;
+}
+
 /** Who asks for a change: where the event is looked up, and how the change log names them. */
-export type Requester = KeyRequester | PersonRequester | OperatorRequester | VenueRequester;
+export type Requester = KeyRequester | PersonRequester | OperatorRequester | VenueRequester | SystemRequester;
+
+/** The scheduler's requester for work of `organizationId`. */
+export const systemRequester = (organizationId: string): SystemRequester => ({
+  scope: 'system',
+  organizationId,
+  actor: { type: 'system' },
+});
 
 /** Who may create an event, and becomes its creator. */
 export type Creator = KeyRequester | PersonRequester;
@@ -231,7 +245,7 @@ export async function changeEvent<Input, Prepared, R extends Requester>(
   const now = nowText(deps);
   // An API key's scope is its organization, which the write itself is limited to: no read before it.
   const organizationId =
-    requester.scope === 'organization' || requester.scope === 'venue'
+    requester.scope === 'organization' || requester.scope === 'venue' || requester.scope === 'system'
       ? requester.organizationId
       : await organizationInScope(deps, requester as PersonRequester | OperatorRequester, eventId, id);
   const resolving = placesOf(deps, change.sentLocations?.(input));

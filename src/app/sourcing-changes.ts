@@ -16,6 +16,7 @@ import {
   addVenueRequest,
   assertVenueMayAnswer,
   markViewed,
+  remindRequest,
   turnDownRequest,
   withdrawRequest,
 } from '../domain/venue-request-steps.js';
@@ -187,5 +188,22 @@ export const DECLINE: EventChange<{ requestId: string; body: unknown }, Sourcing
     assertMayDecline(input);
     const decision = declineRequest({ ...input, decision: readDecline(body), now: context.now });
     return stepped(current, decision.steps, context);
+  },
+};
+
+/**
+ * The reminder of a request's reply date (D28), `days` before it: judged inside the write on the
+ * request as stored, so a request answered, closed, moved or reminded since the round found it is
+ * left alone (nothing written); otherwise the venue is mailed once and `venue_request.reminded`
+ * recorded, or the reminder is settled without a mail when it is not needed.
+ */
+export const REMIND: EventChange<{ requestId: string; days: number }, SourcingParties> = {
+  sourcing: true,
+  prepare: readParties,
+  apply(current, { requestId, days }, context) {
+    const found = (context.sourcing ?? []).find(({ request }) => request.id === requestId);
+    if (!found) return undefined;
+    const step = remindRequest(found.request, current.details.status, context.now, days);
+    return step ? stepped(current, [step], context) : undefined;
   },
 };

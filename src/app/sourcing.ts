@@ -7,9 +7,10 @@ import { hash } from 'node:crypto';
 import { NotFoundError } from '../domain/errors.js';
 import type { ComposedMail } from '../domain/mail.js';
 import { type ProposalView, proposalView } from '../domain/proposal-figures.js';
+import { isOverdue } from '../domain/reply-dates.js';
 import type { EventDetails } from '../domain/types.js';
-import type { RequestStep, VenueRequest } from '../domain/venue-request.js';
-import { type VenueMailContext, venueStepMail } from '../domain/venue-request-mail.js';
+import type { REMINDER_BOOKKEEPING, RequestStep, VenueRequest } from '../domain/venue-request.js';
+import { requestReminderMail, type VenueMailContext, venueStepMail } from '../domain/venue-request-mail.js';
 import type { EventDocument, EventSourcing } from '../ports/event-repository.js';
 import type { RequestWithProposal } from '../ports/venue-request-repository.js';
 import type { AppDeps } from './deps.js';
@@ -103,6 +104,10 @@ export function tellVenues(
       event,
       venue: request.venue,
     };
+    if (step.change?.type === 'venue_request.reminded') {
+      notices.mails.push(requestReminderMail(context, request));
+      continue;
+    }
     let url: string | undefined;
     if (request.status === 'sent') {
       const token = newToken();
@@ -116,19 +121,25 @@ export function tellVenues(
 }
 
 /** A request as the API and the dashboard read it (D21): its latest proposal with its figures (D23). */
-export interface RequestDocument extends Omit<VenueRequest, 'createdAt' | 'updatedAt'> {
+export interface RequestDocument
+  extends Omit<VenueRequest, 'createdAt' | 'updatedAt' | (typeof REMINDER_BOOKKEEPING)[number]> {
+  /** Still waiting for the venue's answer after its reply date (D28). */
+  overdue: boolean;
   proposal: ProposalView | null;
   createdAt: string;
   updatedAt: string;
 }
 
+/** A request as read at `now`: its latest proposal with its figures, and whether it is overdue. */
 export function requestDocument(
   { request, proposal }: RequestWithProposal,
   event: Pick<EventDetails, 'currency' | 'budgetBreakdown' | 'accommodations'>,
+  now: string,
 ): RequestDocument {
-  const { createdAt, updatedAt, ...fields } = request;
+  const { createdAt, updatedAt, reminderSettledAt: _settled, dueDateToldAt: _told, ...fields } = request;
   return {
     ...fields,
+    overdue: isOverdue(request, now),
     proposal: proposal ? proposalView(proposal, event) : null,
     createdAt,
     updatedAt,

@@ -48,7 +48,7 @@ const requestNotFound = (requestId: string) =>
 async function readRequest(deps: AppDeps, event: StoredEvent, requestId: string): Promise<RequestDocument> {
   const found = await deps.store.venueRequests.find(event.organizationId, event.details.id, requestId);
   if (!found) throw requestNotFound(requestId);
-  return requestDocument(found, event.details);
+  return requestDocument(found, event.details, nowText(deps));
 }
 
 /** The id of the request a change's first step made or changed. */
@@ -63,7 +63,8 @@ function steppedRequestId(changed: ChangedEvent): string {
 export async function listVenueRequests(deps: AppDeps, planner: Planner, eventId: string) {
   const event = await eventInScope(deps, planner, eventId);
   const requests = await deps.store.venueRequests.listForEvent(event.organizationId, event.details.id);
-  return { data: requests.map((request) => requestDocument(request, event.details)) };
+  const now = nowText(deps);
+  return { data: requests.map((request) => requestDocument(request, event.details, now)) };
 }
 
 /** `GET …/venue-requests/{requestId}`. */
@@ -255,7 +256,8 @@ export async function viewEventSourcing(
     deps.store.venueRequests.listForEvent(event.organizationId, event.details.id),
     deps.store.events.findDocument(event.organizationId, event.details.id),
   ]);
-  const documents = requests.map((request) => requestDocument(request, event.details));
+  const now = nowText(deps);
+  const documents = requests.map((request) => requestDocument(request, event.details, now));
   // Marks compare the proposals that stand: a request still `proposed`.
   const standing = documents.flatMap(({ id, status, proposal }) =>
     status === 'proposed' && proposal ? [{ ...proposal, requestId: id }] : [],

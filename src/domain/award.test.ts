@@ -25,6 +25,9 @@ function request(id: string, status: RequestStatus): VenueRequest {
     respondedAt: null,
     turnDown: null,
     decision: null,
+    remindedAt: null,
+    reminderSettledAt: null,
+    dueDateToldAt: null,
     createdAt: EARLIER,
     updatedAt: EARLIER,
   };

@@ -59,7 +59,10 @@ export interface DecisionOutcome {
   steps: RequestStep[];
 }
 
-function findRequest(requests: readonly VenueRequest[], requestId: string): VenueRequest {
+/** What the checks before a decision read of a request. */
+type Decided = Pick<VenueRequest, 'id' | 'status'>;
+
+function findRequest<R extends Decided>(requests: readonly R[], requestId: string): R {
   const request = requests.find((candidate) => candidate.id === requestId);
   if (!request) throw new NotFoundError(`The event has no venue request ${requestId}.`);
   return request;
@@ -69,7 +72,9 @@ function findRequest(requests: readonly VenueRequest[], requestId: string): Venu
  * Whether the request may be awarded now, before its body is read: the request to award, or a throw of
  * NotFoundError, EventNotSourcingError, RequestNotProposedError, ProposalExpiredError, in that order.
  */
-export function assertMayAward(input: Omit<AwardInput, 'comment'>): VenueRequest {
+export function assertMayAward<R extends Decided = VenueRequest>(
+  input: Omit<AwardInput, 'comment' | 'requests'> & { requests: readonly R[] },
+): R {
   const awarded = findRequest(input.requests, input.requestId);
   if (!isSourcing(input.eventStatus)) throw new EventNotSourcingError(input.eventStatus);
   if (awarded.status !== 'proposed' || input.proposal === null)
@@ -129,7 +134,9 @@ export function declineRequest(input: DeclineInput): DecisionOutcome {
  * Whether the request may be declined now, before its body is read: the request, or a throw of
  * NotFoundError, EventNotSourcingError (a cancelled event), RequestNotProposedError, in that order.
  */
-export function assertMayDecline(input: Omit<DeclineInput, 'decision' | 'now'>): VenueRequest {
+export function assertMayDecline<R extends Decided = VenueRequest>(
+  input: Omit<DeclineInput, 'decision' | 'now' | 'requests'> & { requests: readonly R[] },
+): R {
   const request = findRequest(input.requests, input.requestId);
   if (input.eventStatus === 'cancelled') throw new EventNotSourcingError(input.eventStatus);
   if (request.status !== 'proposed') throw new RequestNotProposedError(request.status);

@@ -15,14 +15,16 @@ export function isRequestChangeType(type: ChangeType): type is RequestChangeType
 }
 
 /**
- * Who made a change: an API key (and its user), a person in the dashboard, an operator's command, or
- * a venue answering a request for proposals on its page (D21).
+ * Who made a change: an API key (and its user), a person in the dashboard, an operator's command, a
+ * venue answering a request for proposals on its page (D21), or eventplan itself on a schedule (a
+ * reminder, D28).
  */
 export type Actor =
   | { type: 'api_key'; keyId: string; userId: string }
   | { type: 'person'; userId: string }
   | { type: 'operator' }
-  | { type: 'venue'; venueId: string };
+  | { type: 'venue'; venueId: string }
+  | { type: 'system' };
 
 /** The user an actor names, if any: a venue and an operator are no user. */
 export function actorUserId(actor: Actor): string | undefined {

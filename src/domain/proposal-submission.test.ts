@@ -25,6 +25,9 @@ function requestIn(status: RequestStatus): VenueRequest {
     respondedAt: status === 'proposed' ? SENT : null,
     turnDown: null,
     decision: null,
+    remindedAt: null,
+    reminderSettledAt: null,
+    dueDateToldAt: null,
     createdAt: SENT,
     updatedAt: SENT,
   };

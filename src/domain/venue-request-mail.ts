@@ -183,6 +183,39 @@ export function requestNoResponseMail(context: VenueMailContext): ComposedMail {
 }
 
 /**
+ * The reminder (D28): the reply date is near and the venue has not answered. With the venue's link
+ * `url` when one is given; without it, the venue is pointed to the request's mail, which carries it.
+ */
+export function requestReminderMail(
+  context: VenueMailContext,
+  request: Pick<VenueRequest, 'responseDueDate' | 'sentAt'>,
+  url?: string,
+): ComposedMail {
+  const { organizationName, event, venue } = context;
+  const due = request.responseDueDate ? mailDate(request.responseDueDate) : 'soon';
+  const facts = eventFacts(context);
+  if (request.responseDueDate) facts.push({ label: 'Please answer by', value: due });
+  const where = url
+    ? 'The request is on the page below, where you can send a proposal or turn the request down.'
+    : `The request is on the page whose link came in our mail${request.sentAt ? ` of ${mailDate(request.sentAt.slice(0, 10))}` : ''} ("Request for proposal: ${event.name}"); there you can send a proposal or turn the request down.`;
+  return composeMail({
+    to: { address: venue.email, name: venue.name },
+    replyTo: replyTo(context.planner),
+    content: {
+      subject: `Reminder: proposal due ${due}: ${event.name} (${organizationName})`,
+      greeting: `Hello ${venue.name},`,
+      paragraphs: [
+        `${organizationName} is still waiting for an answer from ${venue.name} for ${event.name}, due by ${due}.`,
+        where,
+      ],
+      facts,
+      ...(url ? { action: { label: 'Open the request', url } } : {}),
+      closing: [QUESTIONS],
+    },
+  });
+}
+
+/**
  * The mail a step tells its venue of, by the status the request is in after it: `sent` needs the
  * link `url`; `withdrawn` says whether the event was cancelled. Undefined for a status no mail is
  * written for.

@@ -123,6 +123,9 @@ describe('addVenueRequest (D21)', () => {
       respondedAt: null,
       turnDown: null,
       decision: null,
+      remindedAt: null,
+      reminderSettledAt: null,
+      dueDateToldAt: null,
       createdAt: NOW,
       updatedAt: NOW,
     });

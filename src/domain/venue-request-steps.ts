@@ -14,6 +14,7 @@ import {
   VenueAlreadyRequestedError,
   VenueArchivedError,
 } from './errors.js';
+import { reminderDecision } from './reply-dates.js';
 import type { EventDetails, EventStatus } from './types.js';
 import { type Venue, venueSummary } from './venue.js';
 import {
@@ -94,6 +95,9 @@ export function addVenueRequest(input: AddVenueRequest): RequestStep {
     respondedAt: null,
     turnDown: null,
     decision: null,
+    remindedAt: null,
+    reminderSettledAt: null,
+    dueDateToldAt: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -116,6 +120,8 @@ function send(
     status: 'sent',
     responseDueDate: responseDueDateOnSending(request.responseDueDate, event.decisionDeadline, now),
     sentAt: now,
+    // The request's mail tells the venue its reply date.
+    dueDateToldAt: now,
     updatedAt: now,
   };
   return { before: request, after, tellVenue: true, change: statusChange(after, 'sent') };
@@ -149,6 +155,36 @@ export function markViewed(request: VenueRequest, now: string): RequestStep | nu
     updatedAt: now,
   };
   return { before: request, after, tellVenue: false, change: null };
+}
+
+/**
+ * The reminder round's step for one request (D28), as `reminderDecision` judges it at `now` with
+ * reminders `days` before the reply date: `send` mails the venue once and records
+ * `venue_request.reminded`; `not_needed` settles the reminder without a mail or a record; otherwise
+ * null, and nothing is written. Judged on the request as the write read it, so a request answered or
+ * closed since the round found it, or reminded by another instance meanwhile, is left alone.
+ */
+export function remindRequest(
+  request: VenueRequest,
+  eventStatus: EventStatus,
+  now: string,
+  days: number,
+): RequestStep | null {
+  const decision = reminderDecision(request, eventStatus, now, days);
+  if (decision === 'not_due') return null;
+  if (decision === 'not_needed') {
+    return { before: request, after: { ...request, reminderSettledAt: now }, tellVenue: false, change: null };
+  }
+  const after: VenueRequest = { ...request, remindedAt: now, reminderSettledAt: now };
+  return {
+    before: request,
+    after,
+    tellVenue: true,
+    change: {
+      type: 'venue_request.reminded',
+      data: { requestId: request.id, venueId: request.venue.id, responseDueDate: request.responseDueDate! },
+    },
+  };
 }
 
 /**

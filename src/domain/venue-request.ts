@@ -133,9 +133,21 @@ export interface VenueRequest {
   respondedAt: string | null;
   turnDown: TurnDown | null;
   decision: Decision | null;
+  /** When the venue was reminded of its current reply date (D28); null until then, and again once the date moves. */
+  remindedAt: string | null;
+  /**
+   * When the reminder of the current reply date was settled: sent, or found not needed (the venue was
+   * told the date after its reminder's moment). Null while a reminder may still be due; a move clears it.
+   */
+  reminderSettledAt: string | null;
+  /** When the venue was last told its reply date: the request's mail, or the mail of a move. */
+  dueDateToldAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
+
+/** What a request keeps for its reminder only: never part of what the API or the venue reads. */
+export const REMINDER_BOOKKEEPING = ['reminderSettledAt', 'dueDateToldAt'] as const;
 
 /** The statuses an event takes requests in; in the others (booked, completed, cancelled) sourcing is over. */
 export function isSourcing(status: EventStatus): boolean {
@@ -150,6 +162,7 @@ export const REQUEST_CHANGE_TYPES = [
   'venue_request.declined',
   'venue_request.withdrawn',
   'venue_request.no_response',
+  'venue_request.reminded',
   'proposal.submitted',
 ] as const;
 export type RequestChangeType = (typeof REQUEST_CHANGE_TYPES)[number];
@@ -160,6 +173,8 @@ export interface RequestChangeData {
   venueId: string;
   /** `proposal.submitted`: the revision submitted. */
   proposalRevision?: number;
+  /** `venue_request.reminded`: the reply date the venue was reminded of. */
+  responseDueDate?: string;
 }
 
 export interface RequestChange {

@@ -29,6 +29,8 @@ export interface Metrics {
   countWebhookAttempt(outcome: 'succeeded' | 'failed' | 'gone'): void;
   /** One mail attempt recorded: `sent`, `retry` (failed, tried again later) or `failed` (given up). */
   countMailAttempt(result: 'sent' | 'retry' | 'failed'): void;
+  /** One run of a scheduled task, by task and outcome: `done`, `not_due` (found done or closed) or `failed`. */
+  countScheduledRun(task: string, outcome: 'done' | 'not_due' | 'failed'): void;
   /** Renders every series in the Prometheus text format. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -203,8 +205,18 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
     );
   }
 
+  const scheduledRuns = new Counter({
+    name: 'eventplan_scheduled_runs_total',
+    help: 'Runs of scheduled tasks (reminders, …) by this instance, by task and outcome (done, not_due, failed).',
+    labelNames: ['task', 'outcome'],
+    registers,
+  });
+
   const metrics: Metrics = {
     registry,
+    countScheduledRun(task, outcome) {
+      scheduledRuns.inc({ task, outcome });
+    },
     contentType: registry.contentType,
     countWebhookAttempt(outcome) {
       webhookAttempts.inc({ outcome });

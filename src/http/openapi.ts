@@ -30,6 +30,7 @@ import {
   Revision,
   RevisionPage,
   StatusChangeData,
+  SystemActor,
   VenueActor,
 } from './routes/change-schemas.js';
 import {
@@ -125,6 +126,7 @@ const COMPONENT_SCHEMAS: TSchema[] = [
   PersonActor,
   OperatorActor,
   VenueActor,
+  SystemActor,
   Actor,
   PatchOperation,
   StatusChangeData,

@@ -86,6 +86,10 @@ export interface VenueRequestRecord {
   turnDown: string | null;
   decision: string | null;
   tokenHash: string | null;
+  /** The reminder's state (D28), so a request reminded on the source is not reminded again on the target. */
+  remindedAt: string | null;
+  reminderSettledAt: string | null;
+  dueDateToldAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -213,7 +217,8 @@ export type RecordKind = RecordBatch['kind'];
  * people stay signed in across the move), the notifications each person switched off, the change log with each organization's sequence counter,
  * venues, requests for proposals (with their token hashes, so venues' links keep working) and
  * proposals, webhook endpoints (secrets, cursor, health) and their deliveries (without leases), the mail outbox
- * (without leases), and the service's own secrets. Every stored idempotency record is complete (it is written in
+ * (without leases), and the service's own secrets. The scheduler's leases stay behind: a subject being
+ * worked on at the source when it was exported is simply due on the target, whose write judges it again. Every stored idempotency record is complete (it is written in
  * its event's transaction); expired ones are copied too, and are ignored and purged as on the source.
  */
 export interface DataTransfer {

@@ -5,6 +5,7 @@ import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { IdentityRepository } from './identity-repository.js';
 import type { MailOutbox } from './mail-outbox.js';
 import type { PlaceRepository } from './place-repository.js';
+import type { ScheduleLeases } from './schedule.js';
 import type { SessionRepository } from './session-repository.js';
 import type { VenueRepository } from './venue-repository.js';
 import type { VenueRequestRepository } from './venue-request-repository.js';
@@ -44,6 +45,8 @@ export interface Store {
   readonly venues: VenueRepository;
   /** Requests for proposals and their proposals, as read (D21–D23); written with their event (`events.updateSourcing`). */
   readonly venueRequests: VenueRequestRepository;
+  /** The scheduler's claims on the subjects of its tasks (reminders, …), shared by every instance. */
+  readonly schedule: ScheduleLeases;
   /** The gazetteer candidate locations resolve to; shared by every organization. */
   readonly places: PlaceRepository;
   /** Bulk export and import, for moving data between backends (`eventplan copy-data`). */

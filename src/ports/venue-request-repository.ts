@@ -1,5 +1,6 @@
 import type { Proposal } from '../domain/proposal.js';
 import type { VenueRequest } from '../domain/venue-request.js';
+import type { TaskSubject } from './schedule.js';
 
 /** A request for proposals with its latest proposal, as every read of a request shows it (D21). */
 export interface RequestWithProposal {
@@ -14,6 +15,17 @@ export interface RequestAddress {
   eventId: string;
   requestId: string;
   venueId: string;
+}
+
+/** The requests a reminder round looks at (D28): every organization's, by reply date. */
+export interface RemindersDueQuery {
+  /** The scheduler's task: requests under a live lease of it are left out. */
+  task: string;
+  now: string;
+  /** Reply dates from `from` to `to`, both included (reply-dates.ts `reminderWindow`). */
+  from: string;
+  to: string;
+  limit: number;
 }
 
 /**
@@ -33,4 +45,10 @@ export interface VenueRequestRepository {
   findByTokenHash(tokenHash: string): Promise<RequestAddress | undefined>;
   /** The request with this id in any organization (operator commands address requests by id alone). */
   locate(requestId: string): Promise<RequestAddress | undefined>;
+  /**
+   * Requests whose reminder may be due, of any organization: still sent or viewed, their reminder not
+   * settled, their reply date in the window, on an event still asking venues, and not leased for the
+   * task; earliest reply date first. The write that reminds judges each again (reply-dates.ts).
+   */
+  remindersDue(query: RemindersDueQuery): Promise<TaskSubject[]>;
 }

@@ -62,6 +62,8 @@ function request(
     respondedAt: null,
     turnDown: status === 'turned_down' ? { reason: 'event_too_small', comment: null } : null,
     decision: null,
+    remindedAt: null,
+    overdue: false,
     proposal: proposal ? proposalView(proposal, details) : null,
     createdAt: '2030-01-01T00:00:00Z',
     updatedAt: '2030-01-01T00:00:00Z',

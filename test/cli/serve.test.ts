@@ -91,6 +91,9 @@ describe('eventplan serve', { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(inviteLine.inviteUrl).not.toBe(inviteLine.approverInviteUrl);
     expect(Date.parse(String(inviteLine.inviteExpiresAt))).toBeGreaterThan(Date.now() + 23 * 3600_000);
 
+    // The scheduler runs beside the dispatchers, with the reminders of D28 switched on by default.
+    const scheduler = await first.waitForLine((line) => line.msg === 'scheduler started');
+    expect(scheduler).toMatchObject({ tasks: ['rfp_reminders'], intervalMs: 60_000 });
     const response = await fetch(`${first.address}/v1/events`, { headers: { 'x-api-key': key } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ data: [], page: 1, limit: 20, total: 0 });

@@ -93,6 +93,7 @@ if (!hasChromium) {
         'venue_request.awarded',
         'venue_request.declined',
         'venue_request.no_response',
+        'venue_request.reminded',
         'venue_request.sent',
         'venue_request.turned_down',
         'venue_request.withdrawn',

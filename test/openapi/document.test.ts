@@ -121,6 +121,7 @@ describe('the document', () => {
       'venue_request.awarded',
       'venue_request.declined',
       'venue_request.no_response',
+      'venue_request.reminded',
       'venue_request.sent',
       'venue_request.turned_down',
       'venue_request.withdrawn',

@@ -45,6 +45,8 @@ describe('configuration checked at start', () => {
       { MAIL_RETRY_SCHEDULE: 'soon' },
       /MAIL_RETRY_SCHEDULE/,
     ],
+    ['an RFP_REMINDER_DAYS that is not a number of days', { RFP_REMINDER_DAYS: 'two' }, /RFP_REMINDER_DAYS/],
+    ['a SCHEDULER_INTERVAL_MS below 100 ms', { SCHEDULER_INTERVAL_MS: '10' }, /SCHEDULER_INTERVAL_MS/],
     [
       'a PUBLIC_BASE_URL that is not http(s)',
       { PUBLIC_BASE_URL: 'ftp://events.example.com' },
@@ -90,6 +92,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_MAX_DAYS: '366' })).toThrow(
       /SESSION_MAX_DAYS must be a whole number from 1 to 365/,
     );
+  });
+
+  it('reads the scheduler’s settings: a round a minute, reminders two days before a reply date, 0 to turn them off', () => {
+    expect(loadConfig({}).scheduler).toEqual({ intervalMs: 60_000, tasks: { rfpReminderDays: 2 } });
+    expect(loadConfig({ RFP_REMINDER_DAYS: '0', SCHEDULER_INTERVAL_MS: '500' }).scheduler).toEqual({
+      intervalMs: 500,
+      tasks: { rfpReminderDays: 0 },
+    });
+    expect(() => loadConfig({ RFP_REMINDER_DAYS: '-1' })).toThrow(
+      /RFP_REMINDER_DAYS must be a whole number from 0 to 365 \(got "-1"\)/,
+    );
+    expect(() => loadConfig({ RFP_REMINDER_DAYS: '1.5' })).toThrow(/RFP_REMINDER_DAYS/);
+    expect(() => loadConfig({ SCHEDULER_INTERVAL_MS: '1h' })).toThrow(/SCHEDULER_INTERVAL_MS/);
   });
 
   it('builds the base URL of printed links from PUBLIC_BASE_URL, else from HOST and PORT', () => {

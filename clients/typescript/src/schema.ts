@@ -629,6 +629,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "venue_request.reminded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of venue_request.reminded
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_venue_request_reminded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "proposal.submitted": {
         parameters: {
             query?: never;
@@ -1654,8 +1674,16 @@ export interface components {
             /** @description The venue, answering a request for proposals on its page. */
             venueId: string;
         };
+        /** @description eventplan itself, on a schedule: a reminder of a reply date (`venue_request.reminded`). */
+        SystemActor: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "system";
+        };
         /** @description Who made the change. */
-        Actor: components["schemas"]["ApiKeyActor"] | components["schemas"]["PersonActor"] | components["schemas"]["OperatorActor"] | components["schemas"]["VenueActor"];
+        Actor: components["schemas"]["ApiKeyActor"] | components["schemas"]["PersonActor"] | components["schemas"]["OperatorActor"] | components["schemas"]["VenueActor"] | components["schemas"]["SystemActor"];
         /**
          * @description One RFC 6902 (JSON Patch) operation.
          * @example {
@@ -1717,6 +1745,11 @@ export interface components {
             venueId: string;
             /** @description `proposal.submitted`: the revision submitted. */
             proposalRevision?: number;
+            /**
+             * Format: date
+             * @description `venue_request.reminded`: the reply date the venue was reminded of.
+             */
+            responseDueDate?: string;
         };
         /**
          * @description One committed change of an event. `data` is present on `event.status_changed` and on a request's step. An event created before the change log existed has revisions from its next change on.
@@ -1765,10 +1798,10 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response` and `proposal.submitted` (a proposal or a revision).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision).
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted";
+            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted";
             /**
              * Format: date-time
              * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
@@ -1799,10 +1832,10 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response` and `proposal.submitted` (a proposal or a revision).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision).
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted";
+            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted";
             /**
              * Format: date-time
              * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
@@ -1860,7 +1893,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -1907,7 +1940,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -1940,7 +1973,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -1983,7 +2016,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /** @description An `https` URL to a public address. Private, loopback, link-local, unique-local, multicast, CGNAT and reserved addresses are refused (a 400 naming `url`), and checked again on every connection. */
             url: string;
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
         };
         /**
          * @example {
@@ -1992,7 +2025,7 @@ export interface components {
          */
         UpdateWebhookEndpointRequest: {
             url?: string;
-            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted")[];
+            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
             status?: "enabled" | "disabled";
         };
         /**
@@ -2009,7 +2042,7 @@ export interface components {
             id: string;
             /** @description The `webhook-id` header: the change id, the same on every attempt. */
             webhookId: string;
-            /** @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response` and `proposal.submitted` (a proposal or a revision). or `webhook.test`. */
+            /** @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision). or `webhook.test`. */
             type: string;
             /** @description The change sequence; null for a test. */
             sequence: number | null;
@@ -2065,7 +2098,7 @@ export interface components {
          *     }
          */
         WebhookPayload: {
-            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "proposal.submitted" | "webhook.test";
+            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted" | "webhook.test";
             /**
              * Format: date-time
              * @description When the change was committed (for a test: when it was queued).
@@ -2731,6 +2764,13 @@ export interface components {
             respondedAt: string | null;
             turnDown: components["schemas"]["TurnDown"] | null;
             decision: components["schemas"]["Decision"] | null;
+            /**
+             * Format: date-time
+             * @description When the venue was reminded of its reply date (`RFP_REMINDER_DAYS` before it); null until then, and again once the date moves.
+             */
+            remindedAt: string | null;
+            /** @description True while the request waits for the venue (`sent` or `viewed`) after its reply date has ended everywhere on Earth (UTC−12). */
+            overdue: boolean;
             /** @description The latest proposal, or null. */
             proposal: components["schemas"]["Proposal"] | null;
             /**
@@ -2740,7 +2780,7 @@ export interface components {
             createdAt: string;
             /**
              * Format: date-time
-             * @description When the request last changed.
+             * @description When the request last changed by someone: a planner, the venue, or a move of the event. A reminder leaves it as it is.
              */
             updatedAt: string;
         };
@@ -7154,6 +7194,42 @@ export interface operations {
         };
     };
     webhook_venue_request_no_response: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_venue_request_reminded: {
         parameters: {
             query?: never;
             header: {

@@ -407,4 +407,46 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 14,
+    name: '014_reply_dates_and_questions',
+    sql: `
+      -- D28: a request's reminder. reminded_at: when the venue was reminded of its current reply date;
+      -- reminder_settled_at: when that reminder was sent or found not needed (null while it may be due);
+      -- due_date_told_at: when the venue was last told its reply date (the request's mail, a move's).
+      ALTER TABLE venue_requests ADD COLUMN reminded_at timestamptz;
+      ALTER TABLE venue_requests ADD COLUMN reminder_settled_at timestamptz;
+      ALTER TABLE venue_requests ADD COLUMN due_date_told_at timestamptz;
+      UPDATE venue_requests SET due_date_told_at = sent_at WHERE sent_at IS NOT NULL;
+      -- What a reminder round reads: requests still waiting for an answer, by reply date.
+      CREATE INDEX venue_requests_awaiting_reminder ON venue_requests (response_due_date)
+        WHERE status IN ('sent', 'viewed') AND reminder_settled_at IS NULL;
+      -- The scheduler's claims: a subject of a task (a request to remind, …) is worked on by one
+      -- instance until its lease runs out. Emptied by each release; nothing here outlives a run.
+      CREATE TABLE scheduled_leases (
+        organization_id text COLLATE "C" NOT NULL,
+        task text COLLATE "C" NOT NULL,
+        subject_id text COLLATE "C" NOT NULL,
+        lease_token text NOT NULL,
+        leased_until timestamptz NOT NULL,
+        PRIMARY KEY (organization_id, task, subject_id)
+      );
+      CREATE INDEX scheduled_leases_by_expiry ON scheduled_leases (leased_until);
+      -- D27: venues' questions and the planners' answers. answer is JSON ({ text, answeredAt,
+      -- answeredBy, sharedWith }) or null while unanswered.
+      CREATE TABLE venue_questions (
+        organization_id text COLLATE "C" NOT NULL,
+        id text COLLATE "C" NOT NULL,
+        event_id text COLLATE "C" NOT NULL,
+        request_id text COLLATE "C" NOT NULL,
+        venue_id text COLLATE "C" NOT NULL,
+        text text NOT NULL,
+        asked_at timestamptz NOT NULL,
+        answer text,
+        PRIMARY KEY (organization_id, id)
+      );
+      CREATE INDEX venue_questions_by_event ON venue_questions (organization_id, event_id, asked_at, id);
+      CREATE INDEX venue_questions_unanswered ON venue_questions (organization_id, event_id) WHERE answer IS NULL;
+    `,
+  },
 ];

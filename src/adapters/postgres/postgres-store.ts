@@ -8,6 +8,7 @@ import { createPostgresIdentityRepository } from './postgres-identity-repository
 import { createPostgresMailOutbox } from './postgres-mail-outbox.js';
 import { migrations } from './postgres-migrations.js';
 import { createPostgresPlaceRepository } from './postgres-place-repository.js';
+import { createPostgresScheduleLeases } from './postgres-schedule-leases.js';
 import { createPostgresSessionRepository } from './postgres-session-repository.js';
 import { inTransaction, query } from './postgres-transaction.js';
 import { createPostgresVenueRepository } from './postgres-venue-repository.js';
@@ -83,6 +84,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
   const places = createPostgresPlaceRepository(pool, unlimited);
   const venues = createPostgresVenueRepository(pool);
   const venueRequests = createPostgresVenueRequestRepository(pool);
+  const schedule = createPostgresScheduleLeases(pool);
   const transfer = createPostgresDataTransfer(unlimited);
   let closed: Promise<void> | undefined;
 
@@ -98,6 +100,7 @@ export function openPostgresStore(options: PostgresOptions): Store {
     places,
     venues,
     venueRequests,
+    schedule,
     transfer,
     secrets: {
       async ensure(name, candidate) {

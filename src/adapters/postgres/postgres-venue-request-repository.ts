@@ -3,6 +3,7 @@ import type { Proposal } from '../../domain/proposal.js';
 import { venueSummary } from '../../domain/venue.js';
 import type { RequestStatus, VenueRequest } from '../../domain/venue-request.js';
 import type { SourcingWrite } from '../../ports/event-repository.js';
+import type { TaskSubject } from '../../ports/schedule.js';
 import type {
   RequestAddress,
   RequestWithProposal,
@@ -20,6 +21,9 @@ interface RequestRow {
   responded_at: Date | null;
   turn_down: string | null;
   decision: string | null;
+  reminded_at: Date | null;
+  reminder_settled_at: Date | null;
+  due_date_told_at: Date | null;
   created_at: Date;
   updated_at: Date;
   venue: string;
@@ -37,7 +41,8 @@ interface ProposalRow {
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 const REQUEST_COLUMNS = `r.id, r.event_id, r.status, r.response_due_date, r.sent_at, r.viewed_at, r.responded_at,
-  r.turn_down, r.decision, r.created_at, r.updated_at, v.document AS venue`;
+  r.turn_down, r.decision, r.reminded_at, r.reminder_settled_at, r.due_date_told_at, r.created_at, r.updated_at,
+  v.document AS venue`;
 const REQUEST_FROM = `venue_requests r
   JOIN venues v ON v.organization_id = r.organization_id AND v.id = r.venue_id`;
 const PROPOSAL_COLUMNS = 'p.id, p.request_id, p.revision, p.submitted_at, p.submitted_by, p.terms';
@@ -54,6 +59,9 @@ function toRequest(row: RequestRow): VenueRequest {
     respondedAt: iso(row.responded_at),
     turnDown: row.turn_down === null ? null : JSON.parse(row.turn_down),
     decision: row.decision === null ? null : JSON.parse(row.decision),
+    remindedAt: iso(row.reminded_at),
+    reminderSettledAt: iso(row.reminder_settled_at),
+    dueDateToldAt: iso(row.due_date_told_at),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -120,15 +128,17 @@ export async function writeSourcing(
     await query(
       client,
       `INSERT INTO venue_requests (organization_id, id, event_id, venue_id, status, response_due_date, sent_at,
-         viewed_at, responded_at, turn_down, decision, token_hash, created_at, updated_at)
+         viewed_at, responded_at, turn_down, decision, token_hash, created_at, updated_at, reminded_at,
+         reminder_settled_at, due_date_told_at)
        SELECT $1::text, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
          $8::timestamptz[], $9::timestamptz[], $10::text[], $11::text[], $12::text[], $13::timestamptz[],
-         $14::timestamptz[])
+         $14::timestamptz[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[])
        ON CONFLICT (organization_id, id) DO UPDATE SET status = excluded.status,
          response_due_date = excluded.response_due_date, sent_at = excluded.sent_at,
          viewed_at = excluded.viewed_at, responded_at = excluded.responded_at, turn_down = excluded.turn_down,
          decision = excluded.decision, token_hash = COALESCE(excluded.token_hash, venue_requests.token_hash),
-         updated_at = excluded.updated_at`,
+         updated_at = excluded.updated_at, reminded_at = excluded.reminded_at,
+         reminder_settled_at = excluded.reminder_settled_at, due_date_told_at = excluded.due_date_told_at`,
       [
         organizationId,
         column(({ request }) => request.id),
@@ -144,6 +154,9 @@ export async function writeSourcing(
         column(({ tokenHash }) => tokenHash ?? null),
         column(({ request }) => request.createdAt),
         column(({ request }) => request.updatedAt),
+        column(({ request }) => request.remindedAt),
+        column(({ request }) => request.reminderSettledAt),
+        column(({ request }) => request.dueDateToldAt),
       ],
     );
   }
@@ -199,6 +212,26 @@ export function createPostgresVenueRequestRepository(pool: Pool): VenueRequestRe
   return {
     listForEvent(organizationId, eventId) {
       return readSourcing(pool, organizationId, eventId);
+    },
+    async remindersDue({ task, now, from, to, limit }) {
+      // The window of reply dates through the partial index of requests awaiting a reminder.
+      const { rows } = await query<TaskSubject>(
+        pool,
+        `SELECT r.organization_id AS "organizationId", r.event_id AS "eventId", r.id
+         FROM venue_requests r
+         JOIN events e ON e.organization_id = r.organization_id AND e.id = r.event_id
+         WHERE r.status IN ('sent', 'viewed') AND r.reminder_settled_at IS NULL
+           AND r.response_due_date BETWEEN $1 AND $2
+           AND e.status IN ('wait_for_proposals', 'proposals_received')
+           AND NOT EXISTS (SELECT 1 FROM scheduled_leases l
+             WHERE l.organization_id = r.organization_id AND l.task = $3 AND l.subject_id = r.id
+               AND l.leased_until > $4)
+         ORDER BY r.response_due_date, r.organization_id, r.id
+         LIMIT $5`,
+        [from, to, task, now, limit],
+        'reminders-due',
+      );
+      return rows;
     },
     async find(organizationId, eventId, requestId) {
       const { rows } = await query<RequestRow>(

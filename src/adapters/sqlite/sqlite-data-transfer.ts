@@ -109,7 +109,9 @@ const TABLES: Table[] = [
     kind: 'venueRequests',
     select: `organization_id AS organizationId, id, event_id AS eventId, venue_id AS venueId, status,
       response_due_date AS responseDueDate, sent_at AS sentAt, viewed_at AS viewedAt, responded_at AS respondedAt,
-      turn_down AS turnDown, decision, token_hash AS tokenHash, created_at AS createdAt, updated_at AS updatedAt`,
+      turn_down AS turnDown, decision, token_hash AS tokenHash, reminded_at AS remindedAt,
+      reminder_settled_at AS reminderSettledAt, due_date_told_at AS dueDateToldAt, created_at AS createdAt,
+      updated_at AS updatedAt`,
     from: 'venue_requests',
     key: ['organization_id', 'id'],
   },
@@ -258,9 +260,11 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
           VALUES (@organizationId, @id, @nameKey, @cityKey, @archivedAt, @document, @createdAt, @updatedAt)`),
         venueRequests: db.prepare(`INSERT INTO venue_requests
           (organization_id, id, event_id, venue_id, status, response_due_date, sent_at, viewed_at, responded_at,
-            turn_down, decision, token_hash, created_at, updated_at)
+            turn_down, decision, token_hash, reminded_at, reminder_settled_at, due_date_told_at, created_at,
+            updated_at)
           VALUES (@organizationId, @id, @eventId, @venueId, @status, @responseDueDate, @sentAt, @viewedAt,
-            @respondedAt, @turnDown, @decision, @tokenHash, @createdAt, @updatedAt)`),
+            @respondedAt, @turnDown, @decision, @tokenHash, @remindedAt, @reminderSettledAt, @dueDateToldAt,
+            @createdAt, @updatedAt)`),
         proposals: db.prepare(`INSERT INTO proposals
           (organization_id, id, event_id, request_id, revision, submitted_at, submitted_by, terms)
           VALUES (@organizationId, @id, @eventId, @requestId, @revision, @submittedAt, @submittedBy, @terms)`),

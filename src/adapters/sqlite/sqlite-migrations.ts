@@ -395,4 +395,47 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 14,
+    name: '014_reply_dates_and_questions',
+    sql: `
+      -- D28: a request's reminder. reminded_at: when the venue was reminded of its current reply date;
+      -- reminder_settled_at: when that reminder was sent or found not needed (null while it may be due);
+      -- due_date_told_at: when the venue was last told its reply date (the request's mail, a move's).
+      ALTER TABLE venue_requests ADD COLUMN reminded_at TEXT;
+      ALTER TABLE venue_requests ADD COLUMN reminder_settled_at TEXT;
+      ALTER TABLE venue_requests ADD COLUMN due_date_told_at TEXT;
+      UPDATE venue_requests SET due_date_told_at = sent_at WHERE sent_at IS NOT NULL;
+      -- What a reminder round reads: requests still waiting for an answer, by reply date.
+      CREATE INDEX venue_requests_awaiting_reminder ON venue_requests (response_due_date)
+        WHERE status IN ('sent', 'viewed') AND reminder_settled_at IS NULL;
+      -- The scheduler's claims: a subject of a task (a request to remind, …) is worked on by one
+      -- instance until its lease runs out. Emptied by each release; nothing here outlives a run.
+      CREATE TABLE scheduled_leases (
+        organization_id TEXT NOT NULL,
+        task TEXT NOT NULL,
+        subject_id TEXT NOT NULL,
+        lease_token TEXT NOT NULL,
+        leased_until TEXT NOT NULL,
+        PRIMARY KEY (organization_id, task, subject_id)
+      );
+      CREATE INDEX scheduled_leases_by_expiry ON scheduled_leases (leased_until);
+      -- D27: venues' questions and the planners' answers. answer is JSON ({ text, answeredAt,
+      -- answeredBy, sharedWith }) or null while unanswered.
+      CREATE TABLE venue_questions (
+        organization_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        venue_id TEXT NOT NULL,
+        text TEXT NOT NULL,
+        asked_at TEXT NOT NULL,
+        answer TEXT,
+        PRIMARY KEY (organization_id, id),
+        FOREIGN KEY (organization_id, request_id) REFERENCES venue_requests (organization_id, id)
+      );
+      CREATE INDEX venue_questions_by_event ON venue_questions (organization_id, event_id, asked_at, id);
+      CREATE INDEX venue_questions_unanswered ON venue_questions (organization_id, event_id) WHERE answer IS NULL;
+    `,
+  },
 ];

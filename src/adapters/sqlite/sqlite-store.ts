@@ -11,6 +11,7 @@ import { createSqliteIdentityRepository } from './sqlite-identity-repository.js'
 import { createSqliteMailOutbox } from './sqlite-mail-outbox.js';
 import { migrations } from './sqlite-migrations.js';
 import { createSqlitePlaceRepository } from './sqlite-place-repository.js';
+import { createSqliteScheduleLeases } from './sqlite-schedule-leases.js';
 import { createSqliteSessionRepository } from './sqlite-session-repository.js';
 import { createSqliteVenueRepository } from './sqlite-venue-repository.js';
 import { createSqliteVenueRequestRepository } from './sqlite-venue-request-repository.js';
@@ -60,6 +61,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
   let places: Store['places'] | undefined;
   let venues: Store['venues'] | undefined;
   let venueRequests: Store['venueRequests'] | undefined;
+  let schedule: Store['schedule'] | undefined;
   const ready = () => {
     events ??= createSqliteEventRepository(db, queue);
     identity ??= createSqliteIdentityRepository(db, queue);
@@ -71,6 +73,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
     places ??= createSqlitePlaceRepository(db);
     venues ??= createSqliteVenueRepository(db, queue);
     venueRequests ??= createSqliteVenueRequestRepository(db);
+    schedule ??= createSqliteScheduleLeases(db, queue);
   };
 
   return {
@@ -126,6 +129,10 @@ export function openSqliteStore(options: SqliteOptions): Store {
     get venueRequests() {
       ready();
       return venueRequests!;
+    },
+    get schedule() {
+      ready();
+      return schedule!;
     },
     get transfer() {
       return createSqliteDataTransfer(db);

@@ -3,6 +3,7 @@ import type { Proposal } from '../../domain/proposal.js';
 import { venueSummary } from '../../domain/venue.js';
 import type { RequestStatus, VenueRequest } from '../../domain/venue-request.js';
 import type { SourcingWrite } from '../../ports/event-repository.js';
+import type { TaskSubject } from '../../ports/schedule.js';
 import type {
   RequestAddress,
   RequestWithProposal,
@@ -19,6 +20,9 @@ interface RequestRow {
   responded_at: string | null;
   turn_down: string | null;
   decision: string | null;
+  reminded_at: string | null;
+  reminder_settled_at: string | null;
+  due_date_told_at: string | null;
   created_at: string;
   updated_at: string;
   venue: string;
@@ -34,7 +38,8 @@ interface ProposalRow {
 }
 
 const REQUEST_COLUMNS = `r.id, r.event_id, r.status, r.response_due_date, r.sent_at, r.viewed_at, r.responded_at,
-  r.turn_down, r.decision, r.created_at, r.updated_at, v.document AS venue`;
+  r.turn_down, r.decision, r.reminded_at, r.reminder_settled_at, r.due_date_told_at, r.created_at, r.updated_at,
+  v.document AS venue`;
 const REQUEST_FROM = `venue_requests r
   JOIN venues v ON v.organization_id = r.organization_id AND v.id = r.venue_id`;
 
@@ -50,6 +55,9 @@ function toRequest(row: RequestRow): VenueRequest {
     respondedAt: row.responded_at,
     turnDown: row.turn_down === null ? null : JSON.parse(row.turn_down),
     decision: row.decision === null ? null : JSON.parse(row.decision),
+    remindedAt: row.reminded_at,
+    reminderSettledAt: row.reminder_settled_at,
+    dueDateToldAt: row.due_date_told_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -110,14 +118,17 @@ export function prepareSourcingWrites(db: Database) {
   // A request saved again keeps its token hash unless the step made a new one.
   const saveRequest = db.prepare(`
     INSERT INTO venue_requests (organization_id, id, event_id, venue_id, status, response_due_date, sent_at,
-      viewed_at, responded_at, turn_down, decision, token_hash, created_at, updated_at)
+      viewed_at, responded_at, turn_down, decision, reminded_at, reminder_settled_at, due_date_told_at, token_hash,
+      created_at, updated_at)
     VALUES (@organization_id, @id, @event_id, @venue_id, @status, @response_due_date, @sent_at, @viewed_at,
-      @responded_at, @turn_down, @decision, @token_hash, @created_at, @updated_at)
+      @responded_at, @turn_down, @decision, @reminded_at, @reminder_settled_at, @due_date_told_at, @token_hash,
+      @created_at, @updated_at)
     ON CONFLICT (organization_id, id) DO UPDATE SET status = excluded.status,
       response_due_date = excluded.response_due_date, sent_at = excluded.sent_at,
       viewed_at = excluded.viewed_at, responded_at = excluded.responded_at, turn_down = excluded.turn_down,
-      decision = excluded.decision, token_hash = COALESCE(excluded.token_hash, venue_requests.token_hash),
-      updated_at = excluded.updated_at`);
+      decision = excluded.decision, reminded_at = excluded.reminded_at,
+      reminder_settled_at = excluded.reminder_settled_at, due_date_told_at = excluded.due_date_told_at,
+      token_hash = COALESCE(excluded.token_hash, venue_requests.token_hash), updated_at = excluded.updated_at`);
   const removeRequest = db.prepare(
     'DELETE FROM venue_requests WHERE organization_id = ? AND event_id = ? AND id = ?',
   );
@@ -138,6 +149,9 @@ export function prepareSourcingWrites(db: Database) {
         responded_at: request.respondedAt,
         turn_down: request.turnDown === null ? null : JSON.stringify(request.turnDown),
         decision: request.decision === null ? null : JSON.stringify(request.decision),
+        reminded_at: request.remindedAt,
+        reminder_settled_at: request.reminderSettledAt,
+        due_date_told_at: request.dueDateToldAt,
         token_hash: tokenHash ?? null,
         created_at: request.createdAt,
         updated_at: request.updatedAt,
@@ -176,9 +190,25 @@ export function createSqliteVenueRequestRepository(db: Database): VenueRequestRe
     `SELECT organization_id AS organizationId, event_id AS eventId, id AS requestId, venue_id AS venueId
      FROM venue_requests WHERE id = ?`,
   );
+  // The window of reply dates through the partial index of requests awaiting a reminder.
+  const remindersDue = db.prepare(`
+    SELECT r.organization_id AS organizationId, r.event_id AS eventId, r.id
+    FROM venue_requests r
+    JOIN events e ON e.organization_id = r.organization_id AND e.id = r.event_id
+    WHERE r.status IN ('sent', 'viewed') AND r.reminder_settled_at IS NULL
+      AND r.response_due_date BETWEEN @from AND @to
+      AND e.status IN ('wait_for_proposals', 'proposals_received')
+      AND NOT EXISTS (SELECT 1 FROM scheduled_leases l
+        WHERE l.organization_id = r.organization_id AND l.task = @task AND l.subject_id = r.id
+          AND l.leased_until > @now)
+    ORDER BY r.response_due_date, r.organization_id, r.id
+    LIMIT @limit`);
   return {
     async listForEvent(organizationId, eventId) {
       return forEvent(organizationId, eventId);
+    },
+    async remindersDue(query) {
+      return remindersDue.all(query) as TaskSubject[];
     },
     async find(organizationId, eventId, requestId) {
       return one(organizationId, eventId, requestId);

@@ -79,6 +79,15 @@ export const OperatorActor = Type.Object(
   },
 );
 
+export const SystemActor = Type.Object(
+  { type: Type.Literal('system') },
+  {
+    $id: 'SystemActor',
+    additionalProperties: false,
+    description: 'eventplan itself, on a schedule: a reminder of a reply date (`venue_request.reminded`).',
+  },
+);
+
 export const VenueActor = Type.Object(
   {
     type: Type.Literal('venue'),
@@ -96,9 +105,10 @@ export const Actor = Type.Unsafe<
   | Static<typeof PersonActor>
   | Static<typeof OperatorActor>
   | Static<typeof VenueActor>
+  | Static<typeof SystemActor>
 >({
   $id: 'Actor',
-  oneOf: [ref(ApiKeyActor), ref(PersonActor), ref(OperatorActor), ref(VenueActor)],
+  oneOf: [ref(ApiKeyActor), ref(PersonActor), ref(OperatorActor), ref(VenueActor), ref(SystemActor)],
   discriminator: {
     propertyName: 'type',
     mapping: {
@@ -106,6 +116,7 @@ export const Actor = Type.Unsafe<
       person: '#/components/schemas/PersonActor',
       operator: '#/components/schemas/OperatorActor',
       venue: '#/components/schemas/VenueActor',
+      system: '#/components/schemas/SystemActor',
     },
   },
   description: 'Who made the change.',
@@ -156,6 +167,12 @@ export const RequestChangeData = Type.Object(
     proposalRevision: Type.Optional(
       Type.Integer({ minimum: 1, description: '`proposal.submitted`: the revision submitted.' }),
     ),
+    responseDueDate: Type.Optional(
+      Type.String({
+        format: 'date',
+        description: '`venue_request.reminded`: the reply date the venue was reminded of.',
+      }),
+    ),
   },
   {
     $id: 'RequestChangeData',
@@ -169,7 +186,7 @@ export const RequestChangeData = Type.Object(
 
 /** What each type of change is, for people reading the document. */
 export const CHANGE_TYPES_DESCRIPTION =
-  "`event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response` and `proposal.submitted` (a proposal or a revision).";
+  "`event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision).";
 
 const changeFields = {
   id: Uuid("The change's id: unique, the same wherever the change is seen. Deduplicate by it."),

@@ -361,9 +361,20 @@ export const VenueRequest = Type.Object(
     respondedAt: orNull(Timestamp("The venue's first answer: its first proposal or its turn-down.")),
     turnDown: orNull(ref(TurnDown)),
     decision: orNull(ref(Decision)),
+    remindedAt: orNull(
+      Timestamp(
+        'When the venue was reminded of its reply date (`RFP_REMINDER_DAYS` before it); null until then, and again once the date moves.',
+      ),
+    ),
+    overdue: Type.Boolean({
+      description:
+        'True while the request waits for the venue (`sent` or `viewed`) after its reply date has ended everywhere on Earth (UTC−12).',
+    }),
     proposal: orNull(ref(Proposal), { description: 'The latest proposal, or null.' }),
     createdAt: Timestamp('When the venue was added to the event.'),
-    updatedAt: Timestamp('When the request last changed.'),
+    updatedAt: Timestamp(
+      'When the request last changed by someone: a planner, the venue, or a move of the event. A reminder leaves it as it is.',
+    ),
   },
   {
     $id: 'VenueRequest',

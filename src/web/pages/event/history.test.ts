@@ -204,6 +204,9 @@ describe('the history of requests for proposals in words', () => {
     expect(said(step('proposal.submitted', actor, { proposalRevision: 1 }), 'proposed')).toBe(
       'Planner entered the proposal of Hotel Central on its behalf',
     );
+    expect(said(step('venue_request.reminded', { type: 'system' }, { responseDueDate: '2030-05-12' }))).toBe(
+      'Hotel Central was reminded that its answer is due by Sun, May 12, 2030',
+    );
     // Without the requests (an older caller), the sentence still reads, without the reason.
     expect(describeChange(step('venue_request.turned_down', venue), { people, venues })).toBe(
       'Hotel Central turned down the request',

@@ -183,6 +183,8 @@ export function actorName(actor: ChangeRecord['actor'], view: Pick<EventView, 'p
   switch (actor.type) {
     case 'operator':
       return 'An operator';
+    case 'system':
+      return 'eventplan';
     case 'venue':
       return view.venues[actor.venueId] ?? 'A venue';
     case 'api_key':
@@ -219,6 +221,8 @@ function describeRequestStep(change: ChangeRecord, view: Named, who: string): st
       return `The proposal of ${venue} was declined${by}${reason ? `: ${reason}` : ''}`;
     case 'venue_request.no_response':
       return `${venue} never sent a proposal; its request closed when another venue was chosen`;
+    case 'venue_request.reminded':
+      return `${venue} was reminded that its answer is due ${step.responseDueDate ? `by ${day(step.responseDueDate)}` : 'soon'}`;
     case 'proposal.submitted': {
       const revision = step.proposalRevision ?? 1;
       const what = revision > 1 ? `revised its proposal (revision ${revision})` : 'sent its proposal';
