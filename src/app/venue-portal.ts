@@ -9,8 +9,11 @@
 import { NotFoundError } from '../domain/errors.js';
 import type { ProposalView } from '../domain/proposal-figures.js';
 import { proposalView } from '../domain/proposal-figures.js';
-import type { AgendaItem, EventDetails } from '../domain/types.js';
+import { type VenueEventView, venueEventView } from '../domain/request-versions.js';
 import type { VenueSummary } from '../domain/venue.js';
+
+export type { VenueEventView, VenueSession } from '../domain/request-versions.js';
+
 import { isOpenRequest, isSourcing, type VenueRequest } from '../domain/venue-request.js';
 import type { RequestAddress } from '../ports/venue-request-repository.js';
 import { changeEvent, type VenueRequester } from './change-event.js';
@@ -23,44 +26,6 @@ const TOKEN_FORMAT = /^[0-9A-Za-z]{16,64}$/;
 
 /** The one answer to a link that leads nowhere: it says neither whether it ever existed nor why. */
 const unknownLink = () => new NotFoundError('This link is not valid.');
-
-/** A session of the agenda as the venue reads it: times, room, people, AV and food and beverage needs. */
-export type VenueSession = Pick<
-  AgendaItem,
-  | 'id'
-  | 'title'
-  | 'dates'
-  | 'startTime'
-  | 'endTime'
-  | 'roomType'
-  | 'capacity'
-  | 'avRequirements'
-  | 'fbRequirements'
-  | 'avOtherText'
-  | 'fbOtherText'
->;
-
-/** The event as its venues read it (D22): never the budget, `otherNotes`, the approvers or the other venues. */
-export interface VenueEventView {
-  name: string;
-  currency: string;
-  eventDates: EventDetails['eventDates'];
-  /** The candidate cities, as `city, state, country`. */
-  cities: string[];
-  numPeople: number;
-  flexibility: string | null;
-  accommodations: EventDetails['accommodations'];
-  meetingRoomDates: EventDetails['meetingRoomDates'];
-  numMeetingRoomsNeeded: number | null;
-  meetingRooms: string | null;
-  agenda: VenueSession[];
-  foodBeverageRequirements: string | null;
-  additionalServices: string[];
-  decisionFactors: string[];
-  decisionFactorOtherText: string | null;
-  decisionDeadline: string | null;
-  notesForVenue: string | null;
-}
 
 /** A proposal as its venue reads it back: its terms and figures, without the comparison with the budget. */
 export type VenueProposalView = Omit<ProposalView, 'budget'>;
@@ -76,40 +41,6 @@ export interface VenueRequestPage {
   event: VenueEventView;
   /** The latest proposal, or null before the venue (or a planner for it) proposed. */
   proposal: VenueProposalView | null;
-}
-
-export function venueEventView(details: EventDetails): VenueEventView {
-  return {
-    name: details.name,
-    currency: details.currency,
-    eventDates: details.eventDates,
-    cities: details.formattedLocations.map((location) => location.formatted_address),
-    numPeople: details.numPeople,
-    flexibility: details.flexibility,
-    accommodations: details.accommodations,
-    meetingRoomDates: details.meetingRoomDates,
-    numMeetingRoomsNeeded: details.numMeetingRoomsNeeded,
-    meetingRooms: details.meetingRooms,
-    agenda: details.agenda.map((session) => ({
-      id: session.id,
-      title: session.title,
-      dates: session.dates,
-      startTime: session.startTime,
-      endTime: session.endTime,
-      roomType: session.roomType,
-      capacity: session.capacity,
-      avRequirements: session.avRequirements,
-      fbRequirements: session.fbRequirements,
-      avOtherText: session.avOtherText,
-      fbOtherText: session.fbOtherText,
-    })),
-    foodBeverageRequirements: details.foodBeverageRequirements,
-    additionalServices: details.additionalServices,
-    decisionFactors: details.decisionFactors,
-    decisionFactorOtherText: details.decisionFactorOtherText,
-    decisionDeadline: details.decisionDeadline,
-    notesForVenue: details.notesForVenue,
-  };
 }
 
 function venueProposal(view: ProposalView): VenueProposalView {
