@@ -36,7 +36,7 @@ export function openSqliteStore(options: SqliteOptions): Store {
   db.pragma('foreign_keys = ON');
   // A 4 MB page cache, not better-sqlite3's 16 MB: it holds the tables' and indexes' inner pages, which
   // is what repeats between requests; random event pages miss either way, and the other 12 MB were
-  // resident memory for nothing (docs/performance.md, item 27).
+  // resident memory for nothing (docs/performance.md, "Memory").
   db.pragma('cache_size = -4000');
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   // SQLite has no SHA-256 of its own; migration 5 uses this one to tag the events stored before it.
