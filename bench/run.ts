@@ -690,7 +690,7 @@ interface Target {
   met: boolean | undefined;
 }
 
-/** Issue 21: every case at least this share of its floor, at this many events. */
+/** The targets (docs/performance.md, "The method (D19)"): each case at least this share of its floor, at N. */
 const FLOOR_TARGETS = {
   sqlite: { minimum: 0.85, size: 100_000 },
   postgres: { minimum: 0.7, size: 20_000 },
@@ -869,7 +869,7 @@ async function main() {
       `\nTargets at N = ${verdict.size?.toLocaleString('en-US')}` +
         (verdict.size === verdict.targetSize
           ? ':'
-          : ` (issue 21 sets them at N = ${verdict.targetSize.toLocaleString('en-US')}; this run's largest size stands in):`),
+          : ` (they are set at N = ${verdict.targetSize.toLocaleString('en-US')}; this run's largest size stands in):`),
     );
     for (const target of verdict.list) {
       const mark = target.met === undefined ? 'not measured' : target.met ? 'met' : 'NOT met';
