@@ -6,13 +6,14 @@
  * store in one transaction, if the precondition still holds. What differs between changes is only the
  * `EventChange` given (event-changes.ts).
  */
-import type { Actor, StatusChangeData } from '../domain/changes.js';
+import type { Actor, ChangeData, ChangeType, StatusChangeData } from '../domain/changes.js';
 import { buildNewEvent } from '../domain/create-event.js';
 import { deepEqual } from '../domain/deep-equal.js';
 import { PreconditionFailedError } from '../domain/errors.js';
 import type { ComposedMail } from '../domain/mail.js';
 import { peopleMails } from '../domain/people-mail.js';
 import type { Proposal } from '../domain/proposal.js';
+import { type StoredRequestVersion, venueEventView } from '../domain/request-versions.js';
 import type { EventDetails, StoredEvent } from '../domain/types.js';
 import type { RequestStep } from '../domain/venue-request.js';
 import type { EventDocument, EventSourcing, EventWrite, SourcingWrite } from '../ports/event-repository.js';
@@ -126,6 +127,12 @@ export interface ChangeOutcome {
   tokenHashes?: ReadonlyMap<string, string>;
   /** Proposals the change adds (D23). */
   proposals?: readonly Proposal[];
+  /** Records of the change that are no request step (a version sent, D26): `changedFields` empty, this data. */
+  records?: readonly { type: ChangeType; data: ChangeData }[];
+  /** A version of the request the change sends (D26). */
+  version?: StoredRequestVersion;
+  /** More link tokens of requests (their SHA-256), minted for the mails the change writes (D26). */
+  links?: readonly { requestId: string; tokenHash: string }[];
 }
 
 /** One kind of change (event-changes.ts): the pure change, and what it needs before the write. */
@@ -327,8 +334,19 @@ function sourcingWriteOf(
   const eventChanged = outcome.event !== current;
   const proposals = outcome.proposals ?? [];
   const mails = outcome.mails ?? [];
-  if (!eventChanged && steps.length === 0 && proposals.length === 0 && mails.length === 0) return undefined;
-  const recorded = steps.flatMap((step) => (step.change ? [step.change] : []));
+  if (
+    !eventChanged &&
+    steps.length === 0 &&
+    proposals.length === 0 &&
+    mails.length === 0 &&
+    !outcome.version
+  ) {
+    return undefined;
+  }
+  const recorded = [
+    ...steps.flatMap((step) => (step.change ? [step.change] : [])),
+    ...(outcome.records ?? []),
+  ];
   return {
     ...(eventChanged ? { event: writeOf(deps, actor, current.details, outcome.event, outcome.data) } : {}),
     changes: recorded.map((step) => ({
@@ -343,6 +361,27 @@ function sourcingWriteOf(
     },
     proposals: proposals.map((proposal) => ({ eventId: current.details.id, proposal })),
     mails: mails.map((mail) => prepareMail(deps, organizationId, mail)),
+    ...(outcome.version ? { version: outcome.version } : {}),
+    ...(sendsRequests(steps) && !outcome.version
+      ? { firstVersion: firstVersion(actor, outcome.event.details, now) }
+      : {}),
+    ...(outcome.links ? { links: outcome.links.map((link) => ({ ...link, createdAt: now })) } : {}),
+  };
+}
+
+/** Whether some step sends a request to its venue (D21): the first send takes version 1 (D26). */
+const sendsRequests = (steps: readonly RequestStep[]): boolean =>
+  steps.some((step) => step.after?.status === 'sent' && step.before?.status !== 'sent');
+
+/** Version 1 of the request (D26): what venues read at the first send; the store keeps it only once. */
+function firstVersion(actor: Actor, details: EventDetails, now: string): StoredRequestVersion {
+  return {
+    version: 1,
+    sentAt: now,
+    sentBy: actor,
+    message: null,
+    changes: [],
+    snapshot: venueEventView(details),
   };
 }
 

@@ -3,7 +3,13 @@ import type { EventDetails, EventStatus } from './types.js';
 import { REQUEST_CHANGE_TYPES, type RequestChangeData, type RequestChangeType } from './venue-request.js';
 
 /** Changes of the event itself. */
-export const EVENT_CHANGE_TYPES = ['event.created', 'event.updated', 'event.status_changed'] as const;
+export const EVENT_CHANGE_TYPES = [
+  'event.created',
+  'event.updated',
+  'event.status_changed',
+  // D26: a version of the request sent to the venues.
+  'request.revised',
+] as const;
 export type EventChangeType = (typeof EVENT_CHANGE_TYPES)[number];
 
 /** Every type of change record: the event's own, then the steps of its venue requests (D21). */
@@ -47,8 +53,14 @@ export interface StatusChangeData {
   reason?: string;
 }
 
-/** What a change record carries beyond its fields: a status move's, or a venue request step's. */
-export type ChangeData = StatusChangeData | RequestChangeData;
+/** What a `request.revised` record carries (D26): the version sent and the API paths it changed. */
+export interface RequestRevisedData {
+  version: number;
+  changedFields: string[];
+}
+
+/** What a change record carries beyond its fields: a status move's, a venue request step's, a version's. */
+export type ChangeData = StatusChangeData | RequestChangeData | RequestRevisedData;
 
 /** A change as the use case describes it; the store numbers it (sequence, revision) when it commits. */
 export interface NewChange {
@@ -64,6 +76,11 @@ export interface NewChange {
 /** The data of a status move, when the record is one. */
 export function statusChangeData(change: Pick<NewChange, 'type' | 'data'>): StatusChangeData | undefined {
   return change.type === 'event.status_changed' ? (change.data as StatusChangeData | undefined) : undefined;
+}
+
+/** The data of a version sent to venues (D26), when the record is one. */
+export function revisedChangeData(change: Pick<NewChange, 'type' | 'data'>): RequestRevisedData | undefined {
+  return change.type === 'request.revised' ? (change.data as RequestRevisedData | undefined) : undefined;
 }
 
 /** The data of a venue request step, when the record is one. */

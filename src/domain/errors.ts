@@ -220,3 +220,21 @@ export class ProposalExpiredError extends DomainError {
     super(`The proposal was valid until ${validUntil}; ask the venue for a revision before awarding it.`);
   }
 }
+
+/** A version of the request sent with nothing to tell (D26): no change pending and no message, or the same one again. */
+export class NothingToSendError extends DomainError {
+  readonly code = 'nothing_to_send';
+  constructor(message = 'Venues already read the request as it is: there are no changes to send.') {
+    super(message);
+  }
+}
+
+/** Changes sent to venues before the request went out, or after the event is booked (D26). */
+export class EventNotAskingVenuesError extends DomainError {
+  readonly code = 'event_not_asking_venues';
+  constructor(readonly status: string) {
+    super(
+      `The event is ${status.replaceAll('_', ' ')}: changes are sent to venues only while they are asked for proposals.`,
+    );
+  }
+}

@@ -5,6 +5,7 @@
  * and after. What venues never read (the budget, `otherNotes`, the approvers) is not in a snapshot,
  * so it is never pending. Pure: the app layer stores versions and mails their changes.
  */
+import type { Actor } from './changes.js';
 import { deepEqual } from './deep-equal.js';
 import { EVENT_FIELDS } from './event-field-table.js';
 import { type AgendaItem, type DateRange, type EventDetails, ROOM_TYPES, type RoomCounts } from './types.js';
@@ -279,4 +280,19 @@ export function changeInWords(change: RequestChange): ChangeInWords {
     before: valueWords(change.field, change.before),
     after: valueWords(change.field, change.after),
   };
+}
+
+/** A version of the request as sent (D26): version 1 at the first send, then each send of changes. */
+export interface RequestVersion {
+  version: number;
+  sentAt: string;
+  sentBy: Actor;
+  message: string | null;
+  /** What changed from the version before; empty for version 1 and for a message alone. */
+  changes: RequestChange[];
+}
+
+/** A version with its snapshot, as the store keeps it. */
+export interface StoredRequestVersion extends RequestVersion {
+  snapshot: RequestSnapshot;
 }

@@ -133,3 +133,17 @@ export function readAward(body: unknown): { comment: string | null } {
   if (!problems.empty) throw new ValidationError(problems.list);
   return { comment };
 }
+
+/** A version sent to venues (D26): `{ message? }`, at most 1,000 characters; blank is no message. */
+export function readVersionMessage(body: unknown): { message: string | null } {
+  requireObject(body);
+  const problems = new Problems();
+  rejectUnknownKeys(body, ['message'], '', problems);
+  let message: string | null = null;
+  if (body.message !== undefined && body.message !== null) {
+    const text = checkText(body.message, 'message', problems, { max: LIMITS.freeText });
+    if (text !== INVALID && text.trim() !== '') message = text.trim();
+  }
+  if (!problems.empty) throw new ValidationError(problems.list);
+  return { message };
+}

@@ -6,6 +6,7 @@
  */
 import { type ComposedMail, type MailAddress, mailAddressProblem } from './mail.js';
 import { composeMail, type MailFact } from './mail-content.js';
+import type { ChangeInWords } from './request-versions.js';
 import type { DateRange } from './types.js';
 import type { VenueSummary } from './venue.js';
 import { DECLINE_REASON_LABELS, type Decision, type VenueRequest } from './venue-request.js';
@@ -211,6 +212,62 @@ export function requestReminderMail(
       facts,
       ...(url ? { action: { label: 'Open the request', url } } : {}),
       closing: [QUESTIONS],
+    },
+  });
+}
+
+/** What a version's mail tells (D26): its number, each change in words, and the planner's message. */
+export interface VersionNotice {
+  version: number;
+  changes: readonly ChangeInWords[];
+  message: string | null;
+}
+
+/** Changes in a mail: at most this many lines, the rest counted (the page shows them all). */
+const CHANGES_IN_MAIL = 40;
+
+/**
+ * A new version of the request (D26): each change in words, before → after, the planner's message
+ * (text, never markup, and never in a header), and the venue's link `url`.
+ */
+export function requestUpdatedMail(
+  context: VenueMailContext,
+  notice: VersionNotice,
+  url: string,
+): ComposedMail {
+  const { organizationName, event, venue } = context;
+  const shown = notice.changes.slice(0, CHANGES_IN_MAIL);
+  const more = notice.changes.length - shown.length;
+  const paragraphs = [
+    notice.changes.length > 0
+      ? `${organizationName} has updated its request for ${event.name} (version ${notice.version}). What changed:`
+      : `${organizationName} has sent a note about its request for ${event.name} (version ${notice.version}); the requirements are unchanged.`,
+  ];
+  if (shown.length > 0) {
+    paragraphs.push(
+      [
+        ...shown.map((change) => `- ${change.label}: ${change.before} → ${change.after}`),
+        ...(more > 0 ? [`- and ${more} more ${more === 1 ? 'change' : 'changes'}, on the page`] : []),
+      ].join('\n'),
+    );
+  }
+  if (notice.message) paragraphs.push(`Message from the planner:\n${notice.message}`);
+  paragraphs.push(
+    'The page below shows the request as it is now and what changed. A proposal you already sent stays; you may revise it there.',
+  );
+  return composeMail({
+    to: { address: venue.email, name: venue.name },
+    replyTo: replyTo(context.planner),
+    content: {
+      subject: `Updated request: ${event.name}`,
+      greeting: `Hello ${venue.name},`,
+      paragraphs,
+      facts: eventFacts(context),
+      action: { label: 'Open the request', url },
+      closing: [
+        `The link is for ${venue.name} alone: anyone who has it can answer on your behalf, so do not pass it on.`,
+        QUESTIONS,
+      ],
     },
   });
 }

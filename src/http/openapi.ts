@@ -27,6 +27,7 @@ import {
   PatchOperation,
   PersonActor,
   RequestChangeData,
+  RequestRevisedData,
   Revision,
   RevisionPage,
   StatusChangeData,
@@ -53,6 +54,14 @@ import {
   UpdateEventRequest,
 } from './routes/event-schemas.js';
 import { Place } from './routes/place-schemas.js';
+import {
+  RequestChange,
+  RequestSnapshot,
+  RequestVersion,
+  RequestVersionList,
+  RequestVersionWithRequest,
+  SendRequestVersion,
+} from './routes/request-version-schemas.js';
 import {
   AwardVenueRequest,
   BudgetComparison,
@@ -169,6 +178,13 @@ const COMPONENT_SCHEMAS: TSchema[] = [
   NewVenueRequest,
   AwardVenueRequest,
   DeclineVenueRequest,
+  RequestChange,
+  RequestRevisedData,
+  RequestVersion,
+  RequestSnapshot,
+  RequestVersionWithRequest,
+  RequestVersionList,
+  SendRequestVersion,
 ];
 
 const OpenApiDocumentRoute = operation({

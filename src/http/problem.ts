@@ -7,11 +7,13 @@ import {
   ConflictError,
   DomainError,
   EventCancelledError,
+  EventNotAskingVenuesError,
   EventNotSourcingError,
   IdempotencyKeyInUseError,
   IdempotencyKeyReusedError,
   MoveNotAllowedError,
   NotFoundError,
+  NothingToSendError,
   NotInAGroupError,
   PreconditionFailedError,
   type Problem,
@@ -36,6 +38,8 @@ const SOURCING_CONFLICTS = [
   RequestClosedError,
   RequestNotProposedError,
   ProposalExpiredError,
+  EventNotAskingVenuesError,
+  NothingToSendError,
 ];
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -1,6 +1,7 @@
 import type { ChangeRecord, NewChange } from '../domain/changes.js';
 import type { OutboxMail } from '../domain/mail.js';
 import type { Proposal } from '../domain/proposal.js';
+import type { StoredRequestVersion } from '../domain/request-versions.js';
 import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
 import type { VenueRequest } from '../domain/venue-request.js';
 import type { IdempotencyClaim } from './idempotency-repository.js';
@@ -62,6 +63,15 @@ export interface SourcingWrite {
   requests: { saved: readonly RequestRowWrite[]; removed: readonly string[] };
   proposals: readonly { eventId: string; proposal: Proposal }[];
   mails: readonly OutboxMail[];
+  /** D26: version 1 of the request, stored only when the event has no version yet (its first send). */
+  firstVersion?: StoredRequestVersion;
+  /**
+   * D26: the next version sent. Judged before anything is written: when the event's latest version is
+   * not the one before it (sent meanwhile, a double click), the write is refused with NothingToSendError.
+   */
+  version?: StoredRequestVersion;
+  /** D26: more link tokens of requests (their SHA-256), each leading to its request like the first. */
+  links?: readonly { requestId: string; tokenHash: string; createdAt: string }[];
 }
 
 /** One person on an event's grants, with what the dashboard shows of them. */

@@ -1,4 +1,5 @@
 import type { Proposal } from '../domain/proposal.js';
+import type { StoredRequestVersion } from '../domain/request-versions.js';
 import type { VenueRequest } from '../domain/venue-request.js';
 import type { TaskSubject } from './schedule.js';
 
@@ -41,7 +42,12 @@ export interface VenueRequestRepository {
   find(organizationId: string, eventId: string, requestId: string): Promise<RequestWithProposal | undefined>;
   /** Every revision of the request's proposal, newest first. */
   proposals(organizationId: string, requestId: string): Promise<Proposal[]>;
-  /** The request whose venue's link token has this SHA-256 (hex); undefined when none has. */
+  /** The versions of the event's request as sent (D26), newest first, each with its snapshot. */
+  versions(organizationId: string, eventId: string): Promise<StoredRequestVersion[]>;
+  /**
+   * The request whose venue's link token has this SHA-256 (hex): the token of its first mail or of a
+   * later one (D26); undefined when none has.
+   */
   findByTokenHash(tokenHash: string): Promise<RequestAddress | undefined>;
   /** The request with this id in any organization (operator commands address requests by id alone). */
   locate(requestId: string): Promise<RequestAddress | undefined>;

@@ -8,10 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeChange } from '../../src/app/change-log.js';
 import { eventDocument, storedEtag } from '../../src/app/etag.js';
 import type { NewChange } from '../../src/domain/changes.js';
-import { ConflictError } from '../../src/domain/errors.js';
+import { ConflictError, NothingToSendError } from '../../src/domain/errors.js';
 import { newOutboxMail } from '../../src/domain/mail.js';
 import { composeMail } from '../../src/domain/mail-content.js';
 import type { Proposal } from '../../src/domain/proposal.js';
+import { venueEventView } from '../../src/domain/request-versions.js';
 import type { StoredEvent } from '../../src/domain/types.js';
 import type { VenueRequest } from '../../src/domain/venue-request.js';
 import type { SourcingWrite } from '../../src/ports/event-repository.js';
@@ -109,6 +110,72 @@ for (const backend of BACKENDS) {
       event: StoredEvent,
       make: Parameters<ReturnType<typeof store>['events']['updateSourcing']>[2],
     ) => store().events.updateSourcing(org, event.details.id, make);
+
+    describe('request versions (D26)', () => {
+      const versionOf = (event: StoredEvent, version: number, message: string | null = null) => ({
+        version,
+        sentAt: nextTime(),
+        sentBy: { type: 'operator' } as const,
+        message,
+        changes:
+          version === 1 ? [] : [{ field: 'numPeople', label: 'Attendees', before: 10, after: 10 + version }],
+        snapshot: venueEventView({ ...event.details, numPeople: 10 + version }),
+      });
+
+      it('keeps version 1 of the first send only, and the later versions, newest first', async () => {
+        const { event } = await eventWithVenues(0);
+        const first = versionOf(event, 1);
+        await write(event, () => saving([], { firstVersion: first }));
+        // A later send that also carries a version 1 leaves the first as it was.
+        await write(event, () => saving([], { firstVersion: { ...versionOf(event, 1), message: 'later' } }));
+        const second = versionOf(event, 2, 'Twenty more guests <b>');
+        await write(event, () => saving([], { version: second }));
+        expect(await store().venueRequests.versions(org, event.details.id)).toEqual([second, first]);
+        const other = await newOrganization(store());
+        expect(await store().venueRequests.versions(other, event.details.id)).toEqual([]);
+      });
+
+      it('refuses a version whose predecessor is not the latest, writing nothing of it', async () => {
+        const { event, venues } = await eventWithVenues(1);
+        await write(event, () => saving([], { firstVersion: versionOf(event, 1) }));
+        await write(event, () => saving([], { version: versionOf(event, 2) }));
+        const request = newRequest(event, venues[0]!);
+        await expect(
+          write(event, () => saving([request], { version: versionOf(event, 2, 'again') })),
+        ).rejects.toBeInstanceOf(NothingToSendError);
+        await expect(write(event, () => saving([], { version: versionOf(event, 4) }))).rejects.toBeInstanceOf(
+          NothingToSendError,
+        );
+        expect((await store().venueRequests.versions(org, event.details.id)).map((v) => v.version)).toEqual([
+          2, 1,
+        ]);
+        expect(await store().venueRequests.listForEvent(org, event.details.id)).toEqual([]);
+      });
+
+      it('finds a request by the hash of a later link as by its first', async () => {
+        const { event, venues } = await eventWithVenues(1);
+        const request = newRequest(event, venues[0]!);
+        await write(event, () => ({
+          ...saving([request]),
+          requests: { saved: [{ request, tokenHash: 'a'.repeat(64) }], removed: [] },
+        }));
+        await write(event, () =>
+          saving([], {
+            version: versionOf(event, 1),
+            links: [{ requestId: request.id, tokenHash: 'b'.repeat(64), createdAt: nextTime() }],
+          }),
+        );
+        const address = {
+          organizationId: org,
+          eventId: event.details.id,
+          requestId: request.id,
+          venueId: venues[0]!.id,
+        };
+        expect(await store().venueRequests.findByTokenHash('a'.repeat(64))).toEqual(address);
+        expect(await store().venueRequests.findByTokenHash('b'.repeat(64))).toEqual(address);
+        expect(await store().venueRequests.findByTokenHash('c'.repeat(64))).toBeUndefined();
+      });
+    });
 
     describe('requests', () => {
       it('saves requests with their venue, reads them by event and by id, oldest first', async () => {

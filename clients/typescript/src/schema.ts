@@ -255,6 +255,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/{id}/request-versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the versions of the request as sent
+         * @description Every version venues were sent, newest first (version 1 is taken when the requests are first sent), and `pending`: the changes of what venues read (D22) not yet sent.
+         */
+        get: operations["listRequestVersions"];
+        put?: never;
+        /**
+         * Send the changes to the venues
+         * @description Sends the pending changes as the next version, with an optional `message` (at most 1,000 characters); with nothing pending, a message alone is sent as a version without changes. Every open request (`sent`, `viewed`, `proposed`) gets a mail, in the same transaction: "Updated request: {event name}", each change before → after, the message and a new link to its page (earlier links keep working). One `request.revised` change record. A second click is refused: `409 nothing_to_send` (the changes, or the same message, were just sent). Checks: the event (404), its status (409), the body (400), something to send (409).
+         */
+        post: operations["sendRequestVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/request-versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one version of the request
+         * @description One version, plus `request`: what venues read in it.
+         */
+        get: operations["getRequestVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/{id}/venue-requests/{requestId}/award": {
         parameters: {
             query?: never;
@@ -503,6 +547,26 @@ export interface webhooks {
          * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
          */
         post: operations["webhook_event_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.revised": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of request.revised
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_request_revised"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1543,7 +1607,7 @@ export interface components {
             title: string;
             /** @description The HTTP status code. */
             status: number;
-            /** @description Stable snake_case word for programs: `validation_failed`, `unauthorized`, `not_found`, `event_cancelled`, `agenda_sessions_orphaned`, `precondition_failed`, `idempotency_key_in_use`, `idempotency_key_reused`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal_error`, `service_unavailable`; venue sourcing adds `venue_archived`, `event_not_sourcing`, `venue_already_requested`, `request_not_sent`, `request_closed`, `request_not_proposed`, `proposal_expired`. */
+            /** @description Stable snake_case word for programs: `validation_failed`, `unauthorized`, `not_found`, `event_cancelled`, `agenda_sessions_orphaned`, `precondition_failed`, `idempotency_key_in_use`, `idempotency_key_reused`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal_error`, `service_unavailable`; venue sourcing adds `venue_archived`, `event_not_sourcing`, `venue_already_requested`, `request_not_sent`, `request_closed`, `request_not_proposed`, `proposal_expired`, `event_not_asking_venues`, `nothing_to_send`. */
             code: string;
             /** @description For people; may change. */
             message: string;
@@ -1798,10 +1862,10 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted";
             /**
              * Format: date-time
              * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
@@ -1812,8 +1876,8 @@ export interface components {
             changedFields: string[];
             /** @description RFC 6902 operations from the details before the change to the details after it; empty for a request's step. */
             diff: components["schemas"]["PatchOperation"][];
-            /** @description `event.status_changed`: the move; a request's step: the request, its venue and the proposal revision. */
-            data?: components["schemas"]["StatusChangeData"] | components["schemas"]["RequestChangeData"];
+            /** @description `event.status_changed`: the move; a request's step: the request, its venue and the proposal revision; `request.revised`: the version sent and what it changed. */
+            data?: components["schemas"]["StatusChangeData"] | components["schemas"]["RequestChangeData"] | components["schemas"]["RequestRevisedData"];
         };
         /** @description One change of an event, with `snapshot`: the full details view as it was right after it. */
         Revision: {
@@ -1832,10 +1896,10 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted";
             /**
              * Format: date-time
              * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
@@ -1846,8 +1910,8 @@ export interface components {
             changedFields: string[];
             /** @description RFC 6902 operations from the details before the change to the details after it; empty for a request's step. */
             diff: components["schemas"]["PatchOperation"][];
-            /** @description `event.status_changed`: the move; a request's step: the request, its venue and the proposal revision. */
-            data?: components["schemas"]["StatusChangeData"] | components["schemas"]["RequestChangeData"];
+            /** @description `event.status_changed`: the move; a request's step: the request, its venue and the proposal revision; `request.revised`: the version sent and what it changed. */
+            data?: components["schemas"]["StatusChangeData"] | components["schemas"]["RequestChangeData"] | components["schemas"]["RequestRevisedData"];
             snapshot: components["schemas"]["Event"];
         };
         /** @description One page of the organization's change feed. */
@@ -1893,7 +1957,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -1940,7 +2004,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -1973,7 +2037,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -2016,7 +2080,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /** @description An `https` URL to a public address. Private, loopback, link-local, unique-local, multicast, CGNAT and reserved addresses are refused (a 400 naming `url`), and checked again on every connection. */
             url: string;
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
         };
         /**
          * @example {
@@ -2025,7 +2089,7 @@ export interface components {
          */
         UpdateWebhookEndpointRequest: {
             url?: string;
-            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
+            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
             status?: "enabled" | "disabled";
         };
         /**
@@ -2042,7 +2106,7 @@ export interface components {
             id: string;
             /** @description The `webhook-id` header: the change id, the same on every attempt. */
             webhookId: string;
-            /** @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision). or `webhook.test`. */
+            /** @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26). or `webhook.test`. */
             type: string;
             /** @description The change sequence; null for a test. */
             sequence: number | null;
@@ -2098,7 +2162,7 @@ export interface components {
          *     }
          */
         WebhookPayload: {
-            type: "event.created" | "event.updated" | "event.status_changed" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted" | "webhook.test";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted" | "webhook.test";
             /**
              * Format: date-time
              * @description When the change was committed (for a test: when it was queued).
@@ -2833,6 +2897,139 @@ export interface components {
             reason: "rate_too_high" | "fb_minimum_too_high" | "meeting_room_rental_too_high" | "dates_unsuitable" | "space_unsuitable" | "late_response" | "incomplete" | "selected_other_venue" | "other";
             /** @description Told to the venue with the reason; required for `other`. */
             comment?: string | null;
+        };
+        /**
+         * @description One change of what venues read (D22), between two versions of the request.
+         * @example {
+         *       "field": "numPeople",
+         *       "label": "Attendees",
+         *       "before": 120,
+         *       "after": 140
+         *     }
+         */
+        RequestChange: {
+            /** @description The API's path of what changed: a field (`numPeople`, `formattedLocations`), a room cell (`accommodations.2027-05-12.Single`) or a session (`agenda[<sessionId>]`). */
+            field: string;
+            /** @description The same in words, as the History names it. */
+            label: string;
+            /** @description The value as venues read it before: a field's value, a room count, a session (`{ id, title, dates, startTime, endTime, roomType, capacity, … }`); null where there was none. */
+            before: unknown;
+            /** @description The value venues read after; null where there is none. */
+            after: unknown;
+        };
+        /**
+         * @description The version of a `request.revised` change.
+         * @example {
+         *       "version": 2,
+         *       "changedFields": [
+         *         "numPeople",
+         *         "accommodations.2027-05-12.Single"
+         *       ]
+         *     }
+         */
+        RequestRevisedData: {
+            /** @description The version of the request sent. */
+            version: number;
+            /** @description The API's paths of what changed (`RequestChange.field`); empty for a message alone. */
+            changedFields: string[];
+        };
+        /** @description A version of the request as venues read it (D26). */
+        RequestVersion: {
+            /** @description 1 for the first send, then 2, 3, … without gaps. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When it was sent to the venues.
+             */
+            sentAt: string;
+            sentBy: components["schemas"]["Actor"];
+            /** @description The message sent with it; null without one. */
+            message: string | null;
+            /** @description What changed from the version before; empty for version 1 and for a message alone. */
+            changes: components["schemas"]["RequestChange"][];
+        };
+        /** @description The request as its venues read it (D22): never the budget, `otherNotes`, the approvers or a session's notes. */
+        RequestSnapshot: {
+            name: string;
+            currency: string;
+            eventDates: components["schemas"]["DateRange"][];
+            /** @description The candidate cities, as formatted. */
+            cities: string[];
+            /** @description Attendees. */
+            numPeople: number;
+            flexibility: string | null;
+            accommodations: components["schemas"]["Accommodations"];
+            meetingRoomDates: components["schemas"]["DateRange"][];
+            /** @description Meeting rooms needed. */
+            numMeetingRoomsNeeded: number | null;
+            meetingRooms: string | null;
+            agenda: {
+                /**
+                 * Format: uuid
+                 * @description The session's id.
+                 */
+                id: string;
+                title: string;
+                dates: string[];
+                /**
+                 * @description Start, `HH:MM`.
+                 * @example 09:00
+                 */
+                startTime: string;
+                /**
+                 * @description End, `HH:MM`.
+                 * @example 09:00
+                 */
+                endTime: string;
+                roomType: string;
+                /** @description Expected attendees. */
+                capacity: number;
+                avRequirements: string[];
+                fbRequirements: string[];
+                avOtherText: string;
+                fbOtherText: string;
+            }[];
+            foodBeverageRequirements: string | null;
+            additionalServices: string[];
+            decisionFactors: string[];
+            decisionFactorOtherText: string | null;
+            decisionDeadline: string | null;
+            notesForVenue: string | null;
+        };
+        /** @description A version with the request as venues read it then. */
+        RequestVersionWithRequest: {
+            /** @description 1 for the first send, then 2, 3, … without gaps. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When it was sent to the venues.
+             */
+            sentAt: string;
+            sentBy: components["schemas"]["Actor"];
+            /** @description The message sent with it; null without one. */
+            message: string | null;
+            /** @description What changed from the version before; empty for version 1 and for a message alone. */
+            changes: components["schemas"]["RequestChange"][];
+            request: components["schemas"]["RequestSnapshot"];
+        };
+        /** @description The versions of the event's request and the changes not yet sent. */
+        RequestVersionList: {
+            /** @description Newest first; empty before the first send. */
+            data: components["schemas"]["RequestVersion"][];
+            /** @description The changes not yet sent to venues: what D22 lists, against the latest version. Null when there are none (changes to the budget, `otherNotes` or the approvers are never pending). */
+            pending: {
+                changes: components["schemas"]["RequestChange"][];
+            } | null;
+        };
+        /**
+         * @description An optional message; send no body, or `{}`, without one.
+         * @example {
+         *       "message": "We now expect 140 guests; please update your room offer."
+         *     }
+         */
+        SendRequestVersion: {
+            /** @description Told to every venue with the changes, as plain text (markup is shown as typed). */
+            message?: string | null;
         };
     };
     responses: never;
@@ -5294,6 +5491,411 @@ export interface operations {
             };
         };
     };
+    listRequestVersions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestVersionList"];
+                };
+            };
+            /** @description The id is not a UUID, or a query parameter was sent. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization (an event of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendRequestVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SendRequestVersion"];
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestVersion"];
+                };
+            };
+            /** @description The id or the body was refused (`message` longer than 1,000 characters, or not text). Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization (an event of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The event is not asking venues (`event_not_asking_venues`: only while `wait_for_proposals` or `proposals_received`), or there is nothing to send (`nothing_to_send`). Nothing was written. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 409;
+                        /** @enum {string} */
+                        code?: "event_not_asking_venues" | "nothing_to_send";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRequestVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+                /**
+                 * @description The version's number, from 1. Plain decimal digits; anything else is a 400 naming `version`.
+                 * @example 1
+                 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestVersionWithRequest"];
+                };
+            };
+            /** @description The id is not a UUID (`id`), the version is not a whole number >= 1 (`version`), or a query parameter was sent. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization, or the event has no such version. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     awardVenueRequest: {
         parameters: {
             query?: never;
@@ -6978,6 +7580,42 @@ export interface operations {
         };
     };
     webhook_event_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_request_revised: {
         parameters: {
             query?: never;
             header: {

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { NothingToSendError } from '../../domain/errors.js';
 import type { Proposal } from '../../domain/proposal.js';
 import { venueSummary } from '../../domain/venue.js';
 import type { RequestStatus, VenueRequest } from '../../domain/venue-request.js';
@@ -9,6 +10,7 @@ import type {
   RequestWithProposal,
   VenueRequestRepository,
 } from '../../ports/venue-request-repository.js';
+import { toVersion, VERSION_SENT_MEANWHILE, type VersionRow } from '../request-version-rows.js';
 import { query } from './postgres-transaction.js';
 
 interface RequestRow {
@@ -121,6 +123,55 @@ export async function writeSourcing(
   eventId: string,
   write: SourcingWrite,
 ): Promise<void> {
+  if (write.version) {
+    // Judged before the first write, under the event's row lock: a version sent meanwhile refuses this one.
+    const { rows } = await query<{ version: number | null }>(
+      client,
+      'SELECT MAX(version) AS version FROM request_versions WHERE organization_id = $1 AND event_id = $2',
+      [organizationId, eventId],
+      'latest-request-version',
+    );
+    if ((rows[0]?.version ?? 0) !== write.version.version - 1) {
+      throw new NothingToSendError(VERSION_SENT_MEANWHILE);
+    }
+  }
+  // Version 1 is the first send's: a later send finds it there and leaves it as it is.
+  for (const version of [write.version, write.firstVersion]) {
+    if (!version) continue;
+    await query(
+      client,
+      `INSERT INTO request_versions (organization_id, event_id, version, sent_at, sent_by, message, changes, snapshot)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (organization_id, event_id, version) DO NOTHING`,
+      [
+        organizationId,
+        eventId,
+        version.version,
+        version.sentAt,
+        JSON.stringify(version.sentBy),
+        version.message,
+        JSON.stringify(version.changes),
+        JSON.stringify(version.snapshot),
+      ],
+      'insert-request-version',
+    );
+  }
+  const links = write.links ?? [];
+  if (links.length > 0) {
+    await query(
+      client,
+      `INSERT INTO venue_request_links (token_hash, organization_id, request_id, created_at)
+       SELECT token_hash, $1::text, request_id, created_at
+       FROM unnest($2::text[], $3::text[], $4::timestamptz[]) AS l(token_hash, request_id, created_at)`,
+      [
+        organizationId,
+        links.map((link) => link.tokenHash),
+        links.map((link) => link.requestId),
+        links.map((link) => link.createdAt),
+      ],
+      'insert-request-links',
+    );
+  }
   const saved = write.requests.saved;
   if (saved.length > 0) {
     const column = <T>(read: (entry: (typeof saved)[number]) => T) => saved.map(read);
@@ -259,8 +310,29 @@ export function createPostgresVenueRequestRepository(pool: Pool): VenueRequestRe
       );
       return rows.map(toProposal);
     },
-    findByTokenHash(tokenHash) {
-      return address('token_hash', tokenHash);
+    async findByTokenHash(tokenHash) {
+      const first = await address('token_hash', tokenHash);
+      if (first) return first;
+      const { rows } = await query<RequestAddress>(
+        pool,
+        `SELECT r.organization_id AS "organizationId", r.event_id AS "eventId", r.id AS "requestId",
+           r.venue_id AS "venueId"
+         FROM venue_request_links l
+         JOIN venue_requests r ON r.organization_id = l.organization_id AND r.id = l.request_id
+         WHERE l.token_hash = $1`,
+        [tokenHash],
+      );
+      return rows[0];
+    },
+    async versions(organizationId, eventId) {
+      const { rows } = await query<VersionRow>(
+        pool,
+        `SELECT version, sent_at, sent_by, message, changes, snapshot FROM request_versions
+         WHERE organization_id = $1 AND event_id = $2 ORDER BY version DESC`,
+        [organizationId, eventId],
+        'request-versions',
+      );
+      return rows.map(toVersion);
     },
     locate(requestId) {
       return address('id', requestId);

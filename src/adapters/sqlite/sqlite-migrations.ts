@@ -438,4 +438,32 @@ export const migrations: Migration[] = [
       CREATE INDEX venue_questions_unanswered ON venue_questions (organization_id, event_id) WHERE answer IS NULL;
     `,
   },
+  {
+    version: 15,
+    name: '015_request_versions',
+    sql: `
+      -- D26: the request as sent. One row per version of an event's request: version 1 at the first
+      -- send, then one per send of changes. sent_by is the actor (JSON), changes the list of changes
+      -- from the version before (JSON), snapshot what venues read (JSON).
+      CREATE TABLE request_versions (
+        organization_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        sent_at TEXT NOT NULL,
+        sent_by TEXT NOT NULL,
+        message TEXT,
+        changes TEXT NOT NULL,
+        snapshot TEXT NOT NULL,
+        PRIMARY KEY (organization_id, event_id, version)
+      );
+      -- D26: the link tokens of later mails to a venue (a version's), stored hashed like the first.
+      CREATE TABLE venue_request_links (
+        token_hash TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX venue_request_links_by_request ON venue_request_links (organization_id, request_id);
+    `,
+  },
 ];

@@ -1,5 +1,7 @@
 import type { Database } from 'better-sqlite3';
+import { NothingToSendError } from '../../domain/errors.js';
 import type { Proposal } from '../../domain/proposal.js';
+import type { StoredRequestVersion } from '../../domain/request-versions.js';
 import { venueSummary } from '../../domain/venue.js';
 import type { RequestStatus, VenueRequest } from '../../domain/venue-request.js';
 import type { SourcingWrite } from '../../ports/event-repository.js';
@@ -9,6 +11,7 @@ import type {
   RequestWithProposal,
   VenueRequestRepository,
 } from '../../ports/venue-request-repository.js';
+import { toVersion, VERSION_SENT_MEANWHILE, type VersionRow } from '../request-version-rows.js';
 
 interface RequestRow {
   id: string;
@@ -135,7 +138,38 @@ export function prepareSourcingWrites(db: Database) {
   const insertProposal = db.prepare(`
     INSERT INTO proposals (organization_id, id, event_id, request_id, revision, submitted_at, submitted_by, terms)
     VALUES (@organization_id, @id, @event_id, @request_id, @revision, @submitted_at, @submitted_by, @terms)`);
+  const latestVersion = db.prepare(
+    'SELECT MAX(version) AS version FROM request_versions WHERE organization_id = ? AND event_id = ?',
+  );
+  const insertVersion = db.prepare(`
+    INSERT INTO request_versions (organization_id, event_id, version, sent_at, sent_by, message, changes, snapshot)
+    VALUES (@organization_id, @event_id, @version, @sent_at, @sent_by, @message, @changes, @snapshot)
+    ON CONFLICT (organization_id, event_id, version) DO NOTHING`);
+  const insertLink = db.prepare(`
+    INSERT INTO venue_request_links (token_hash, organization_id, request_id, created_at)
+    VALUES (?, ?, ?, ?)`);
+  const versionRow = (organizationId: string, eventId: string, version: StoredRequestVersion) => ({
+    organization_id: organizationId,
+    event_id: eventId,
+    version: version.version,
+    sent_at: version.sentAt,
+    sent_by: JSON.stringify(version.sentBy),
+    message: version.message,
+    changes: JSON.stringify(version.changes),
+    snapshot: JSON.stringify(version.snapshot),
+  });
   return (organizationId: string, eventId: string, write: SourcingWrite) => {
+    if (write.version) {
+      // Judged before the first write: a version sent meanwhile (a double click) refuses this one.
+      const latest = (latestVersion.get(organizationId, eventId) as { version: number | null }).version ?? 0;
+      if (latest !== write.version.version - 1) throw new NothingToSendError(VERSION_SENT_MEANWHILE);
+      insertVersion.run(versionRow(organizationId, eventId, write.version));
+    }
+    // Version 1 is the first send's: a later send finds it there and leaves it as it is.
+    if (write.firstVersion) insertVersion.run(versionRow(organizationId, eventId, write.firstVersion));
+    for (const link of write.links ?? []) {
+      insertLink.run(link.tokenHash, organizationId, link.requestId, link.createdAt);
+    }
     for (const { request, tokenHash } of write.requests.saved) {
       saveRequest.run({
         organization_id: organizationId,
@@ -186,6 +220,16 @@ export function createSqliteVenueRequestRepository(db: Database): VenueRequestRe
     `SELECT organization_id AS organizationId, event_id AS eventId, id AS requestId, venue_id AS venueId
      FROM venue_requests WHERE token_hash = ?`,
   );
+  const byLinkHash = db.prepare(
+    `SELECT r.organization_id AS organizationId, r.event_id AS eventId, r.id AS requestId, r.venue_id AS venueId
+     FROM venue_request_links l
+     JOIN venue_requests r ON r.organization_id = l.organization_id AND r.id = l.request_id
+     WHERE l.token_hash = ?`,
+  );
+  const versionsOf = db.prepare(
+    `SELECT version, sent_at, sent_by, message, changes, snapshot FROM request_versions
+     WHERE organization_id = ? AND event_id = ? ORDER BY version DESC`,
+  );
   const byId = db.prepare(
     `SELECT organization_id AS organizationId, event_id AS eventId, id AS requestId, venue_id AS venueId
      FROM venue_requests WHERE id = ?`,
@@ -217,7 +261,10 @@ export function createSqliteVenueRequestRepository(db: Database): VenueRequestRe
       return (proposalsOf.all(organizationId, requestId) as ProposalRow[]).map(toProposal);
     },
     async findByTokenHash(tokenHash) {
-      return byTokenHash.get(tokenHash) as RequestAddress | undefined;
+      return (byTokenHash.get(tokenHash) ?? byLinkHash.get(tokenHash)) as RequestAddress | undefined;
+    },
+    async versions(organizationId, eventId) {
+      return (versionsOf.all(organizationId, eventId) as VersionRow[]).map(toVersion);
     },
     async locate(requestId) {
       return byId.get(requestId) as RequestAddress | undefined;

@@ -184,9 +184,24 @@ export const RequestChangeData = Type.Object(
   },
 );
 
+export const RequestRevisedData = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1, description: 'The version of the request sent.' }),
+    changedFields: Type.Array(Type.String(), {
+      description: "The API's paths of what changed (`RequestChange.field`); empty for a message alone.",
+    }),
+  },
+  {
+    $id: 'RequestRevisedData',
+    additionalProperties: false,
+    description: 'The version of a `request.revised` change.',
+    examples: [{ version: 2, changedFields: ['numPeople', 'accommodations.2027-05-12.Single'] }],
+  },
+);
+
 /** What each type of change is, for people reading the document. */
 export const CHANGE_TYPES_DESCRIPTION =
-  "`event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision).";
+  "`event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).";
 
 const changeFields = {
   id: Uuid("The change's id: unique, the same wherever the change is seen. Deduplicate by it."),
@@ -221,9 +236,9 @@ const changeFields = {
   }),
   data: Type.Optional(
     Type.Unsafe({
-      oneOf: [ref(StatusChangeData), ref(RequestChangeData)],
+      oneOf: [ref(StatusChangeData), ref(RequestChangeData), ref(RequestRevisedData)],
       description:
-        "`event.status_changed`: the move; a request's step: the request, its venue and the proposal revision.",
+        "`event.status_changed`: the move; a request's step: the request, its venue and the proposal revision; `request.revised`: the version sent and what it changed.",
     }),
   ),
 };

@@ -1,7 +1,9 @@
 /** Requests for proposals, proposals, awards and declines (D21, D23, D24): thin handlers over app/venue-requests. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.js';
+import { eventIdProblems } from '../../app/event-ids.js';
 import { apiKeyRequester } from '../../app/events.js';
+import { getRequestVersion, listRequestVersions, sendRequestVersion } from '../../app/request-versions.js';
 import {
   addVenueRequest,
   awardVenueRequest,
@@ -12,8 +14,16 @@ import {
   submitProposalFor,
   withdrawVenueRequest,
 } from '../../app/venue-requests.js';
+import { ValidationError } from '../../domain/errors.js';
 import { documentedBody } from '../openapi.js';
+import { queryProblems } from '../query.js';
 import { checkRequestShape, requireObjectBody } from '../request-shape.js';
+import {
+  GetRequestVersionRoute,
+  ListRequestVersionsRoute,
+  SendRequestVersion,
+  SendRequestVersionRoute,
+} from './request-version-schemas.js';
 import {
   AwardVenueRequest,
   AwardVenueRequestRoute,
@@ -28,6 +38,22 @@ import {
   SubmitProposalRequest,
   SubmitProposalRoute,
 } from './venue-request-schemas.js';
+
+const VERSION_NUMBER = /^[1-9][0-9]{0,9}$/;
+
+/** A version's number from its path: plain digits from 1, else a 400 naming `version` (with the id's problems). */
+function checkVersionPath(request: FastifyRequest) {
+  const { id, version } = request.params as { id: string; version: string };
+  const number = VERSION_NUMBER.test(version) ? Number(version) : Number.NaN;
+  const problems = [
+    ...eventIdProblems(id),
+    ...(number >= 1 && number <= 2_147_483_647
+      ? []
+      : [{ field: 'version', code: 'invalid_format', message: 'must be a whole number from 1, in digits' }]),
+    ...queryProblems(GetRequestVersionRoute.querystring, request),
+  ];
+  if (problems.length > 0) throw new ValidationError(problems);
+}
 
 type Params = { id: string; requestId: string };
 
@@ -108,6 +134,43 @@ export function venueRequestRoutes(deps: AppDeps) {
       { schema: ListProposalsRoute, onRequest: checkRequestShape(ListProposalsRoute) },
       async (request) =>
         listProposals(deps, apiKeyRequester(request.principal), request.params.id, request.params.requestId),
+    );
+    app.get<{ Params: Params }>(
+      '/events/:id/request-versions',
+      { schema: ListRequestVersionsRoute, onRequest: checkRequestShape(ListRequestVersionsRoute) },
+      async (request) => listRequestVersions(deps, apiKeyRequester(request.principal), request.params.id),
+    );
+    app.get<{ Params: { id: string; version: string } }>(
+      '/events/:id/request-versions/:version',
+      { schema: GetRequestVersionRoute, onRequest: async (request) => checkVersionPath(request) },
+      async (request) =>
+        getRequestVersion(
+          deps,
+          apiKeyRequester(request.principal),
+          request.params.id,
+          Number(request.params.version),
+        ),
+    );
+    app.post<{ Params: Params }>(
+      '/events/:id/request-versions',
+      {
+        schema: SendRequestVersionRoute,
+        config: documentedBody(SendRequestVersion, { optional: true }),
+        onRequest: checkRequestShape(SendRequestVersionRoute),
+        preValidation: requireObjectBody({ optional: true }),
+      },
+      async (request, reply) => {
+        const version = await sendRequestVersion(
+          deps,
+          apiKeyRequester(request.principal),
+          request.params.id,
+          request.body,
+        );
+        return reply
+          .code(201)
+          .header('location', `/v1/events/${request.params.id}/request-versions/${version.version}`)
+          .send(version);
+      },
     );
     app.post<{ Params: Params }>(
       `${one}/award`,

@@ -46,7 +46,7 @@ export const problemFields = {
   code: Type.String({
     pattern: '^[a-z][a-z0-9_]*$',
     description:
-      'Stable snake_case word for programs: `validation_failed`, `unauthorized`, `not_found`, `event_cancelled`, `agenda_sessions_orphaned`, `precondition_failed`, `idempotency_key_in_use`, `idempotency_key_reused`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal_error`, `service_unavailable`; venue sourcing adds `venue_archived`, `event_not_sourcing`, `venue_already_requested`, `request_not_sent`, `request_closed`, `request_not_proposed`, `proposal_expired`.',
+      'Stable snake_case word for programs: `validation_failed`, `unauthorized`, `not_found`, `event_cancelled`, `agenda_sessions_orphaned`, `precondition_failed`, `idempotency_key_in_use`, `idempotency_key_reused`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal_error`, `service_unavailable`; venue sourcing adds `venue_archived`, `event_not_sourcing`, `venue_already_requested`, `request_not_sent`, `request_closed`, `request_not_proposed`, `proposal_expired`, `event_not_asking_venues`, `nothing_to_send`.',
   }),
   message: Type.String({ description: 'For people; may change.' }),
   requestId: Type.String({ description: 'The request id, also sent as the `x-request-id` header.' }),

@@ -5,7 +5,12 @@
  */
 import type { ChangeValues } from '../../../app/change-values.js';
 import type { EventView } from '../../../app/planning.js';
-import { type ChangeRecord, requestChangeData, statusChangeData } from '../../../domain/changes.js';
+import {
+  type ChangeRecord,
+  requestChangeData,
+  revisedChangeData,
+  statusChangeData,
+} from '../../../domain/changes.js';
 import { EVENT_FIELDS, type EventField, fieldNamed } from '../../../domain/event-field-table.js';
 import {
   type AgendaItem,
@@ -243,6 +248,12 @@ export function describeChange(change: ChangeRecord, view: Named): string {
   if (move) return `${who} moved it from ${statusLabel(move.from)} to ${statusLabel(move.to)}`;
   const step = describeRequestStep(change, view, who);
   if (step) return step;
+  const revised = revisedChangeData(change);
+  if (revised) {
+    return revised.changedFields.length > 0
+      ? `${who} sent the changes to the venues (version ${revised.version} of the request)`
+      : `${who} sent the venues a message (version ${revised.version} of the request)`;
+  }
   if (change.type !== 'event.updated') return `${who} changed the event`;
   const labels = changedFieldLabels(change.changedFields);
   return labels.length > 0 ? `${who} changed ${labels.join(', ')}` : `${who} changed the event`;
