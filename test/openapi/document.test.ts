@@ -48,6 +48,9 @@ const VENUE_OPERATIONS = [
   'DELETE /v1/events/{id}/venue-requests/{requestId}',
   'POST /v1/events/{id}/venue-requests/{requestId}/proposals',
   'GET /v1/events/{id}/venue-requests/{requestId}/proposals',
+  'GET /v1/events/{id}/request-versions',
+  'GET /v1/events/{id}/request-versions/{version}',
+  'POST /v1/events/{id}/request-versions',
   'POST /v1/events/{id}/venue-requests/{requestId}/award',
   'POST /v1/events/{id}/venue-requests/{requestId}/decline',
 ];
@@ -118,6 +121,7 @@ describe('the document', () => {
       'event.status_changed',
       'event.updated',
       'proposal.submitted',
+      'request.revised',
       'venue_request.awarded',
       'venue_request.declined',
       'venue_request.no_response',
