@@ -144,3 +144,36 @@ export async function sendRequestVersion(
   if (!version) throw new Error('sending changes makes a version');
   return listed(version);
 }
+
+/** What proposals are measured against (D26): the attendees and the room block of the latest version. */
+export interface LatestRequirements {
+  /** The version they come from; null for an event never sent (its live details are used). */
+  version: number | null;
+  numPeople: number;
+  accommodations: EventDetails['accommodations'];
+}
+
+/**
+ * The requirements of the latest version sent to venues, which coverage is computed against (D26):
+ * the live event's before its first send. Reads the versions once; give `versions` when already read.
+ */
+export async function latestRequirements(
+  deps: AppDeps,
+  event: { organizationId: string; details: EventDetails },
+  versions?: readonly StoredRequestVersion[],
+): Promise<LatestRequirements> {
+  const latest = (versions ??
+    (await deps.store.venueRequests.versions(event.organizationId, event.details.id)))[0];
+  if (!latest) {
+    return {
+      version: null,
+      numPeople: event.details.numPeople,
+      accommodations: event.details.accommodations,
+    };
+  }
+  return {
+    version: latest.version,
+    numPeople: latest.snapshot.numPeople,
+    accommodations: latest.snapshot.accommodations,
+  };
+}
