@@ -131,6 +131,8 @@ export interface ChangeOutcome {
   records?: readonly { type: ChangeType; data: ChangeData }[];
   /** A version of the request the change sends (D26). */
   version?: StoredRequestVersion;
+  /** The version of the request the change was made on (a venue's form, D26): refused when no longer the latest. */
+  openedOn?: number;
   /** More link tokens of requests (their SHA-256), minted for the mails the change writes (D26). */
   links?: readonly { requestId: string; tokenHash: string }[];
 }
@@ -362,6 +364,7 @@ function sourcingWriteOf(
     proposals: proposals.map((proposal) => ({ eventId: current.details.id, proposal })),
     mails: mails.map((mail) => prepareMail(deps, organizationId, mail)),
     ...(outcome.version ? { version: outcome.version } : {}),
+    ...(outcome.openedOn === undefined ? {} : { openedOn: outcome.openedOn }),
     ...(sendsRequests(steps) && !outcome.version
       ? { firstVersion: firstVersion(actor, outcome.event.details, now) }
       : {}),

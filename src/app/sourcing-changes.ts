@@ -101,6 +101,8 @@ export interface ProposalInput {
   requestId: string;
   body: unknown;
   submittedBy: ProposalSource;
+  /** The version of the request the venue's form was opened on (D26): the write refuses it when newer exists. */
+  openedOn?: number;
 }
 
 /**
@@ -126,6 +128,7 @@ export const SUBMIT_PROPOSAL: EventChange<ProposalInput> = {
       ...withStatus(current, submission.eventStatus, context.now),
       steps: [submission.step],
       proposals: [submission.proposal],
+      ...(input.openedOn === undefined ? {} : { openedOn: input.openedOn }),
     };
   },
 };

@@ -6,10 +6,16 @@
  * a 404 that says nothing more; a closed request, or an event no longer sourcing, refuses every
  * answer with a 409 and writes nothing.
  */
-import { NotFoundError } from '../domain/errors.js';
+import { NotFoundError, RequestChangedError } from '../domain/errors.js';
 import type { ProposalView } from '../domain/proposal-figures.js';
 import { proposalView } from '../domain/proposal-figures.js';
-import { type VenueEventView, venueEventView } from '../domain/request-versions.js';
+import {
+  type ChangeInWords,
+  changeInWords,
+  type StoredRequestVersion,
+  type VenueEventView,
+  venueEventView,
+} from '../domain/request-versions.js';
 import type { VenueSummary } from '../domain/venue.js';
 
 export type { VenueEventView, VenueSession } from '../domain/request-versions.js';
@@ -30,6 +36,14 @@ const unknownLink = () => new NotFoundError('This link is not valid.');
 /** A proposal as its venue reads it back: its terms and figures, without the comparison with the budget. */
 export type VenueProposalView = Omit<ProposalView, 'budget'>;
 
+/** A version of the request as its venue reads it (D26): when, what changed in words, and the message. */
+export interface VenueVersionView {
+  version: number;
+  sentAt: string;
+  message: string | null;
+  changes: ChangeInWords[];
+}
+
 /** Everything the venue's page shows. */
 export interface VenueRequestPage {
   organizationName: string;
@@ -38,10 +52,22 @@ export interface VenueRequestPage {
   request: Omit<VenueRequest, 'venue' | 'eventId' | 'createdAt' | 'updatedAt'>;
   /** Whether the venue may still propose, revise or turn down; false once closed or the event stopped sourcing. */
   open: boolean;
+  /** The request as its latest version has it (D26); the live event's only before any version exists. */
   event: VenueEventView;
+  /** The latest version's number; null for a request sent before versions were kept. */
+  requestVersion: number | null;
+  /** The versions after the first, newest first: what changed in each, and the planner's message. */
+  updates: VenueVersionView[];
   /** The latest proposal, or null before the venue (or a planner for it) proposed. */
   proposal: VenueProposalView | null;
 }
+
+const venueVersion = (version: StoredRequestVersion): VenueVersionView => ({
+  version: version.version,
+  sentAt: version.sentAt,
+  message: version.message,
+  changes: version.changes.map(changeInWords),
+});
 
 function venueProposal(view: ProposalView): VenueProposalView {
   const { budget: _budget, ...shown } = view;
@@ -63,12 +89,14 @@ const venueRequester = (address: RequestAddress): VenueRequester => ({
 });
 
 async function pageOf(deps: AppDeps, address: RequestAddress): Promise<VenueRequestPage> {
-  const [event, found, parties] = await Promise.all([
+  const [event, found, parties, versions] = await Promise.all([
     deps.store.events.find(address.organizationId, address.eventId),
     deps.store.venueRequests.find(address.organizationId, address.eventId, address.requestId),
     readParties(deps, address.organizationId, address.eventId),
+    deps.store.venueRequests.versions(address.organizationId, address.eventId),
   ]);
   if (!event || !found) throw unknownLink();
+  const latest = versions[0];
   const { venue, eventId: _event, createdAt: _created, updatedAt: _updated, ...request } = found.request;
   return {
     organizationName: parties.organizationName,
@@ -76,8 +104,18 @@ async function pageOf(deps: AppDeps, address: RequestAddress): Promise<VenueRequ
     venue,
     request,
     open: isOpenRequest(found.request.status) && isSourcing(event.details.status),
-    event: venueEventView(event.details),
-    proposal: found.proposal ? venueProposal(proposalView(found.proposal, event.details)) : null,
+    event: latest ? latest.snapshot : venueEventView(event.details),
+    requestVersion: latest?.version ?? null,
+    updates: versions.filter((version) => version.version > 1).map(venueVersion),
+    // Coverage is against the room block venues were last sent (D26), never the live one.
+    proposal: found.proposal
+      ? venueProposal(
+          proposalView(found.proposal, {
+            ...event.details,
+            ...(latest ? { accommodations: latest.snapshot.accommodations } : {}),
+          }),
+        )
+      : null,
   };
 }
 
@@ -114,12 +152,19 @@ export async function submitVenueProposal(
   deps: AppDeps,
   token: string,
   body: unknown,
+  openedOn?: number | null,
 ): Promise<VenueProposalView> {
   const address = await resolveLink(deps, token);
+  if (openedOn !== undefined && openedOn !== null) {
+    // A form opened on an older version is not stored (D26); the write checks again, inside it.
+    const [latest] = await deps.store.venueRequests.versions(address.organizationId, address.eventId);
+    if (latest && latest.version !== openedOn) throw new RequestChangedError(openedOn);
+  }
   const changed = await changeEvent(deps, venueRequester(address), address.eventId, SUBMIT_PROPOSAL, {
     requestId: address.requestId,
     body,
     submittedBy: 'venue',
+    ...(openedOn !== undefined && openedOn !== null ? { openedOn } : {}),
   });
   const proposal = changed.outcome?.proposals?.[0];
   if (!proposal) throw new Error('a submission adds a proposal');

@@ -229,6 +229,14 @@ export class NothingToSendError extends DomainError {
   }
 }
 
+/** A venue's proposal written on a version of the request that is no longer the latest (D26): not stored. */
+export class RequestChangedError extends DomainError {
+  readonly code = 'request_changed';
+  constructor(readonly openedOn: number) {
+    super('The request changed while the proposal was being written: nothing was stored.');
+  }
+}
+
 /** Changes sent to venues before the request went out, or after the event is booked (D26). */
 export class EventNotAskingVenuesError extends DomainError {
   readonly code = 'event_not_asking_venues';

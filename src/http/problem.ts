@@ -19,6 +19,7 @@ import {
   type Problem,
   ProposalExpiredError,
   RateLimitedError,
+  RequestChangedError,
   RequestClosedError,
   RequestNotProposedError,
   RequestNotSentError,
@@ -40,6 +41,7 @@ const SOURCING_CONFLICTS = [
   ProposalExpiredError,
   EventNotAskingVenuesError,
   NothingToSendError,
+  RequestChangedError,
 ];
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -70,6 +70,8 @@ export interface SourcingWrite {
    * not the one before it (sent meanwhile, a double click), the write is refused with NothingToSendError.
    */
   version?: StoredRequestVersion;
+  /** D26: the version a venue's form was opened on; the write is refused (RequestChangedError) when it is not the latest. */
+  openedOn?: number;
   /** D26: more link tokens of requests (their SHA-256), each leading to its request like the first. */
   links?: readonly { requestId: string; tokenHash: string; createdAt: string }[];
 }

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { NothingToSendError } from '../../domain/errors.js';
+import { NothingToSendError, RequestChangedError } from '../../domain/errors.js';
 import type { Proposal } from '../../domain/proposal.js';
 import { venueSummary } from '../../domain/venue.js';
 import type { RequestStatus, VenueRequest } from '../../domain/venue-request.js';
@@ -123,6 +123,15 @@ export async function writeSourcing(
   eventId: string,
   write: SourcingWrite,
 ): Promise<void> {
+  if (write.openedOn !== undefined) {
+    const { rows } = await query<{ version: number | null }>(
+      client,
+      'SELECT MAX(version) AS version FROM request_versions WHERE organization_id = $1 AND event_id = $2',
+      [organizationId, eventId],
+      'latest-request-version',
+    );
+    if ((rows[0]?.version ?? 0) !== write.openedOn) throw new RequestChangedError(write.openedOn);
+  }
   if (write.version) {
     // Judged before the first write, under the event's row lock: a version sent meanwhile refuses this one.
     const { rows } = await query<{ version: number | null }>(

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { NothingToSendError } from '../../domain/errors.js';
+import { NothingToSendError, RequestChangedError } from '../../domain/errors.js';
 import type { Proposal } from '../../domain/proposal.js';
 import type { StoredRequestVersion } from '../../domain/request-versions.js';
 import { venueSummary } from '../../domain/venue.js';
@@ -159,6 +159,10 @@ export function prepareSourcingWrites(db: Database) {
     snapshot: JSON.stringify(version.snapshot),
   });
   return (organizationId: string, eventId: string, write: SourcingWrite) => {
+    if (write.openedOn !== undefined) {
+      const latest = (latestVersion.get(organizationId, eventId) as { version: number | null }).version ?? 0;
+      if (latest !== write.openedOn) throw new RequestChangedError(write.openedOn);
+    }
     if (write.version) {
       // Judged before the first write: a version sent meanwhile (a double click) refuses this one.
       const latest = (latestVersion.get(organizationId, eventId) as { version: number | null }).version ?? 0;

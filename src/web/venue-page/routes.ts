@@ -15,6 +15,7 @@ import {
 import {
   EventNotSourcingError,
   type Problem,
+  RequestChangedError,
   RequestClosedError,
   RequestNotSentError,
   ValidationError,
@@ -85,14 +86,33 @@ export function venueRoutes(app: FastifyInstance, deps: AppDeps, frameOf: VenueF
     const token = tokenOf(request);
     const form = formOf(request);
     const { body, controlOf } = proposalBody(form);
+    // The version of the request the form was opened on (D26); a form without one is judged as it is.
+    const opened = /^[1-9][0-9]{0,8}$/.exec(field(form, 'requestVersion').trim());
+    const openedOn = opened ? Number(opened[0]) : null;
     try {
-      const proposal = await submitVenueProposal(deps, token, body);
+      const proposal = await submitVenueProposal(deps, token, body, openedOn);
       return seeOther(
         reply,
         venueHref.request(token, proposal.revision > 1 ? 'proposal-revised' : 'proposal-sent'),
       );
     } catch (error) {
       if (isClosedRefusal(error)) return refused(request, reply);
+      if (error instanceof RequestChangedError) {
+        const page = await readVenueRequest(deps, token);
+        const changedSince = page.updates.filter((update) => update.version > error.openedOn);
+        return sendPage(
+          reply,
+          ProposalFormPage({
+            frame: frameOf(request, reply),
+            token,
+            page,
+            values: form,
+            problems: [],
+            changedSince,
+          }),
+          409,
+        );
+      }
       if (!(error instanceof ValidationError)) throw error;
       const page = await readVenueRequest(deps, token);
       const problems = formProblems(error.problems, controlOf);

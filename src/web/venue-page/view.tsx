@@ -4,7 +4,7 @@
  * has no account. Everything a planner typed is text (Preact escapes it).
  */
 import type { ComponentChildren } from 'preact';
-import type { VenueRequestPage, VenueSession } from '../../app/venue-portal.js';
+import type { VenueRequestPage, VenueSession, VenueVersionView } from '../../app/venue-portal.js';
 import { HOLD_OPTION_LABELS, HOLD_OPTIONS, PROPOSAL_FIELD_LABELS } from '../../domain/proposal.js';
 import { COVERAGE_LABELS, TOTAL_PARTS, TOTALS_LABELS } from '../../domain/proposal-figures.js';
 import { TURN_DOWN_REASON_LABELS, TURN_DOWN_REASONS } from '../../domain/venue-request.js';
@@ -220,6 +220,61 @@ function EventDetails(props: { page: VenueRequestPage }) {
   );
 }
 
+/** The changes of one version, each before → after, and the planner's message. */
+function VersionChanges(props: { update: VenueVersionView }) {
+  const { update } = props;
+  return (
+    <>
+      {update.changes.length > 0 ? (
+        <ul class="change-values">
+          {update.changes.map((change) => (
+            <li>
+              {change.label}: <span class="before">{change.before}</span> <span aria-hidden="true">→</span>
+              <span class="visually-hidden">changed to</span> <span class="after">{change.after}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>The requirements did not change.</p>
+      )}
+      {update.message && (
+        <blockquote class="version-message">Message from the planner: {update.message}</blockquote>
+      )}
+    </>
+  );
+}
+
+/**
+ * What changed since the request was first sent (D26): the latest version's changes and when, and the
+ * earlier versions' behind a disclosure.
+ */
+function RequestUpdates(props: { page: VenueRequestPage }) {
+  const [latest, ...earlier] = props.page.updates;
+  if (!latest) return null;
+  return (
+    <section class="panel request-updates" aria-labelledby="updates-title">
+      <h2 id="updates-title">
+        Updated on {instant(latest.sentAt)} (version {latest.version})
+      </h2>
+      <p>The request below is the updated one. What changed:</p>
+      <VersionChanges update={latest} />
+      {earlier.length > 0 && (
+        <details>
+          <summary>Earlier changes ({count(earlier.length)})</summary>
+          {earlier.map((update) => (
+            <section>
+              <h3>
+                Version {update.version}, {instant(update.sentAt)}
+              </h3>
+              <VersionChanges update={update} />
+            </section>
+          ))}
+        </details>
+      )}
+    </section>
+  );
+}
+
 /** The venue's latest proposal as the planner received it: its terms and totals. */
 function LatestProposal(props: { page: VenueRequestPage }) {
   const proposal = props.page.proposal;
@@ -312,6 +367,7 @@ export function RequestPage(props: {
       ) : (
         <ClosedBox page={page} />
       )}
+      <RequestUpdates page={page} />
       <LatestProposal page={page} />
       <EventDetails page={page} />
     </VenueLayout>
@@ -446,10 +502,13 @@ export function ProposalFormPage(props: {
   page: VenueRequestPage;
   values: FormBody;
   problems: readonly FormProblem[];
+  /** The versions sent while the venue was writing (D26): the form comes back with them shown. */
+  changedSince?: readonly VenueVersionView[];
 }) {
   const { page, values, token } = props;
   const errors = problemsByField(props.problems);
   const revising = page.proposal !== null;
+  const changedSince = props.changedSince ?? [];
   const title = revising ? 'Revise your proposal' : 'Send a proposal';
   const value = (name: string) => field(values, name);
   const textField = (
@@ -481,9 +540,24 @@ export function ProposalFormPage(props: {
           ? `. This form holds your latest proposal (revision ${page.proposal!.revision}); what you send becomes revision ${page.proposal!.revision + 1}, and the earlier ones are kept.`
           : '. Fill in what you offer: at least the date until which your terms hold, and a price for guest rooms, a meeting-room rental or a food and beverage minimum.'}
       </p>
+      {changedSince.length > 0 && (
+        <ErrorAlert labelledBy="changed-title">
+          <h2 id="changed-title">The request changed while you were writing</h2>
+          <p>
+            Nothing was sent. Everything you typed is kept below: check it against what changed, then send it
+            again.
+          </p>
+          {changedSince.map((update) => (
+            <VersionChanges update={update} />
+          ))}
+        </ErrorAlert>
+      )}
       <ErrorSummary problems={props.problems} labels={venueControlLabel} />
       <form method="post" action={venueHref.proposal(token)} novalidate>
         <CsrfField token={props.frame.csrf} />
+        {page.requestVersion !== null && (
+          <input type="hidden" name="requestVersion" value={String(page.requestVersion)} />
+        )}
         <fieldset>
           <legend>The offer</legend>
           {textField('validUntil', {
