@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { openStore } from '../adapters/open-store.js';
 import { randomIds, systemClock } from '../adapters/system.js';
 import { issueKey, listKeys, reissueKey, revokeKey } from '../app/api-keys.js';
+import { OPERATOR } from '../app/change-event.js';
 import { copyData } from '../app/copy-data.js';
 import type { AppDeps } from '../app/deps.js';
 import { changeEventStatus } from '../app/events.js';
@@ -19,6 +20,7 @@ import {
   removeGroupMember,
 } from '../app/organizations.js';
 import { inviteUser, mailInvite, setPassword, signOutUser } from '../app/people.js';
+import { sendRequestVersion } from '../app/request-versions.js';
 import { awardByOperator, declineByOperator } from '../app/venue-requests.js';
 import { ConfigError, loadConfig, readBaseUrl, readDatabaseConfig, readMailFrom } from '../config.js';
 import { DomainError, ValidationError } from '../domain/errors.js';
@@ -342,6 +344,24 @@ export function buildCli(): Command {
     .action(
       action((deps, options: { request: string; reason: string; comment?: string }) =>
         declineByOperator(deps, options.request, options.reason, options.comment),
+      ),
+    );
+
+  rfp
+    .command('send-changes')
+    .description(
+      'send the changes of what venues read as the next version of the request, with an optional message; every open request is mailed',
+    )
+    .requiredOption('--event <eventId>', 'event id')
+    .option('--message <text>', 'told to every venue with the changes (at most 1,000 characters)')
+    .action(
+      action((deps, options: { event: string; message?: string }) =>
+        sendRequestVersion(
+          deps,
+          OPERATOR,
+          options.event,
+          options.message === undefined ? {} : { message: options.message },
+        ).then((version) => ({ ...version })),
       ),
     );
 

@@ -1,12 +1,15 @@
 /**
  * The operator's venue sourcing commands (D12 conventions): `event status --to wait_for_proposals`
- * sends the shortlist, `rfp award` and `rfp decline` decide, each printing one JSON object.
+ * sends the shortlist, `rfp send-changes` sends a version of the request, `rfp award` and `rfp decline`
+ * decide, each printing one JSON object.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/adapters/open-store.js';
 import { randomIds, systemClock } from '../../src/adapters/system.js';
+import { changeEvent, OPERATOR } from '../../src/app/change-event.js';
 import type { AppDeps } from '../../src/app/deps.js';
+import { UPDATE_DETAILS } from '../../src/app/event-changes.js';
 import { apiKeyRequester, createEvent } from '../../src/app/events.js';
 import { submitVenueProposal } from '../../src/app/venue-portal.js';
 import { addVenueRequest, listVenueRequests } from '../../src/app/venue-requests.js';
@@ -73,6 +76,25 @@ describe('eventplan rfp and the shortlist', { timeout: SPAWN_TIMEOUT_MS }, () =>
         env,
       ),
     ).toEqual({ id: requestIds[1], eventId, status: 'declined', eventStatus: 'proposals_received' });
+  });
+
+  it('rfp send-changes sends the pending changes with a message, and refuses when there is nothing to send', async () => {
+    const nothing = await runFailing(['rfp', 'send-changes', '--event', eventId], env);
+    expect(nothing.stderr).toMatch(/no changes to send/);
+    await changeEvent(deps, OPERATOR, eventId, UPDATE_DETAILS, { numPeople: 40 });
+    const sent = await runJson(['rfp', 'send-changes', '--event', eventId, '--message', 'Forty now'], env);
+    expect(sent).toMatchObject({
+      version: 2,
+      sentBy: { type: 'operator' },
+      message: 'Forty now',
+      changes: [{ field: 'numPeople', label: 'Attendees', before: 0, after: 40 }],
+    });
+    const { mails } = await runJson(['mail', 'list', '--to', 'events@harbourside.example'], env);
+    const updated = mails.find(
+      (mail: { subject: string }) => mail.subject === 'Updated request: Board offsite',
+    );
+    expect(updated.text).toContain('Attendees: 0 → 40');
+    expect(updated.text).toContain('Forty now');
   });
 
   it('rfp award books the event, closes the others, and is refused the second time', async () => {
