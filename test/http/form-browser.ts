@@ -9,6 +9,18 @@ import type { TestApp } from '../helpers/test-app.js';
 export const PASSWORD = 'correct horse battery staple';
 const FORM = 'application/x-www-form-urlencoded';
 
+/** The text a person reads: tags dropped, entities decoded, spaces collapsed. */
+export const readable = (html: string) =>
+  html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
 export function browserFor(t: TestApp, headers: Record<string, string> = {}) {
   const jar = new Map<string, string>();
   let token = '';

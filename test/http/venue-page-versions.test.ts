@@ -8,18 +8,7 @@ import { venueHref } from '../../src/web/venue-page/links.js';
 import { fullEvent } from '../browser/dashboard.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { callApi, type SentRequest, sendRequests } from '../helpers/venue-link.js';
-import { browserFor, formFields } from './form-browser.js';
-
-const readable = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+import { browserFor, formFields, readable } from './form-browser.js';
 
 const PROPOSAL = {
   validUntil: '2030-03-15',
