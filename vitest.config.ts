@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects. `sqlite` runs every suite on the embedded store. `postgres` runs the repository
+ * Three projects. `sqlite` runs every suite on the embedded store; `fast-paths` runs the HTTP suites
+ * on it once more through the server's fast paths, compared with the routes. `postgres` runs the repository
  * contract, the HTTP suites, the people use cases and the dashboard's browser tests again on PostgreSQL (a schema of their own per test file); it is on
  * when TEST_DATABASE_URL is set, and also when EVENTPLAN_REQUIRE_SERVICES=1 so that CI fails, rather
  * than skips, if the URL is missing. Suites that need PostgreSQL or Redis themselves skip with a
@@ -31,6 +32,16 @@ export default defineConfig({
           name: 'sqlite',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           env: { TEST_BACKEND: 'sqlite' },
+        },
+      },
+      {
+        // The HTTP suites again, with requests going through the fast paths and every read checked
+        // against the routes' own answer (test/helpers/test-app.ts): the two ways through cannot drift.
+        extends: true,
+        test: {
+          name: 'fast-paths',
+          include: ['test/http/**/*.test.ts'],
+          env: { TEST_BACKEND: 'sqlite', TEST_FAST_PATHS: '1' },
         },
       },
       ...(postgresProject

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemo } from '../../src/app/organizations.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, type TestApp, throughFastPaths } from '../helpers/test-app.js';
 import { type Client, clientFor, createEvent, expectProblem, fullEventBody, problemAt } from './requests.js';
 
 let t: TestApp;
@@ -114,5 +114,23 @@ describe('GET /v1/events/{id}', () => {
 
   it('answers 401 without a key, before looking at the id', async () => {
     expectProblem(await clientFor(t, null).get('not-a-uuid'), 401, 'unauthorized');
+  });
+});
+
+// In the `fast-paths` project every read here is answered twice, by the fast path and by the routes,
+// and compared (test/helpers/test-app.ts); this checks that the fast path really answered.
+describe.runIf(throughFastPaths())('through the fast paths', () => {
+  it('answers a plain read on the fast path and leaves a conditional one to the routes', async () => {
+    const before = t.fastPathAnswers();
+    const plain = await api.get(id);
+    expect(plain.statusCode).toBe(200);
+    expect(t.fastPathAnswers()).toBe(before + 1);
+    const conditional = await api.raw({
+      method: 'GET',
+      url: `/v1/events/${id}`,
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(conditional.statusCode).toBe(304);
+    expect(t.fastPathAnswers()).toBe(before + 1);
   });
 });
