@@ -1,4 +1,4 @@
-/** Runs the real `eventplan` command from source (src/cli/entry.ts through tsx), as an operator would. */
+/** Runs the real `eventplan` command (test/helpers/eventplan-command.ts), as an operator would. */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,12 +10,12 @@ import { openStore } from '../../src/adapters/open-store.js';
 import { randomIds, systemClock } from '../../src/adapters/system.js';
 import { parseDatabaseUrl } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
+import { eventplanEntry } from '../helpers/eventplan-command.js';
 
 /** Each test spawns the command several times (~0.5 s each, more on a busy machine). */
 export const SPAWN_TIMEOUT_MS = 120_000;
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ENTRY = ['--import', 'tsx', 'src/cli/entry.ts'];
 
 export interface CliResult {
   code: number | null;
@@ -30,7 +30,10 @@ function environment(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 export function spawnCli(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [...ENTRY, ...args], { cwd: REPOSITORY_ROOT, env: environment(env) });
+  return spawn(process.execPath, [...eventplanEntry(), ...args], {
+    cwd: REPOSITORY_ROOT,
+    env: environment(env),
+  });
 }
 
 /** `input`, if given, is what the command reads on stdin; stdin is closed either way. */

@@ -1,4 +1,4 @@
-/** Runs `eventplan serve` from source as a child process, the way an operator runs it. */
+/** Runs `eventplan serve` as a child process, the way an operator runs it (test/helpers/eventplan-command.ts). */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,9 +8,9 @@ import { openStore } from '../../src/adapters/open-store.js';
 import { randomIds, systemClock } from '../../src/adapters/system.js';
 import { createDemo } from '../../src/app/organizations.js';
 import { parseDatabaseUrl } from '../../src/config.js';
+import { eventplanEntry } from '../helpers/eventplan-command.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI_SOURCE = join(ROOT, 'src/cli/main.ts');
 
 export interface Exit {
   code: number | null;
@@ -28,18 +28,11 @@ export interface ServerProcess {
 
 /** Starts `eventplan <args>` (default `serve`) with `env` added to the environment. */
 export function runEventplan(env: Record<string, string>, args: string[] = ['serve']): ServerProcess {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `const { runCli } = await import(${JSON.stringify(CLI_SOURCE)}); await runCli(['node', 'eventplan', ...process.argv.slice(1)]);`,
-      ...args,
-    ],
-    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [...eventplanEntry(), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   const lines: Array<Record<string, unknown>> = [];

@@ -1,7 +1,8 @@
-/** Real `eventplan serve` processes from source, for tests of several instances on one database. */
+/** Real `eventplan serve` processes (test/helpers/eventplan-command.ts), for tests of several instances on one database. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eventplanEntry } from '../helpers/eventplan-command.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -13,15 +14,11 @@ export interface Instance {
 
 /** Starts `eventplan serve` on a free port with `env` added, and resolves once it listens. */
 export async function startInstance(env: Record<string, string>, timeoutMs = 30_000): Promise<Instance> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/entry.ts'), 'serve'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, [...eventplanEntry(), 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     output += chunk;
