@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './test/helpers/slow-first.js';
 
 /**
  * Three projects. `sqlite` runs every suite on the embedded store; `fast-paths` runs the HTTP suites
@@ -17,6 +18,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The slowest files start first, so that none of them is left running alone at the end.
+    sequence: { sequencer: SlowestFirst },
     // Two test files at a time even on two cores (Vitest's default there is one): most files wait on
     // Chromium, PostgreSQL or a child server more than they compute. At most four, so that a large
     // machine does not start a browser per core.
