@@ -20,6 +20,8 @@ export default defineConfig({
     pool: 'forks',
     // The slowest files start first, so that none of them is left running alone at the end.
     sequence: { sequencer: SlowestFirst },
+    // Passwords hashed in tests cost about 1 ms instead of half a second (test/helpers/cheap-hashing.ts).
+    setupFiles: ['test/helpers/cheap-hashing.ts'],
     // Two test files at a time even on two cores (Vitest's default there is one): most files wait on
     // Chromium, PostgreSQL or a child server more than they compute. At most four, so that a large
     // machine does not start a browser per core.

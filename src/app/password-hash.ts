@@ -9,11 +9,24 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { normalizePassword } from '../domain/password-policy.js';
 
 export const SCRYPT_PARAMETERS = { N: 2 ** 14, r: 8, p: 5 } as const;
+
+/** The parameters new hashes are made with: OWASP's, unless a test suite chose cheaper ones. */
+let current: ScryptParameters = SCRYPT_PARAMETERS;
+let dummy: Promise<string> | undefined;
+
+/**
+ * For test suites only (test/helpers/cheap-hashing.ts): new hashes use `parameters`. Hashes already
+ * stored keep their own, since every hash carries them. The server never calls this.
+ */
+export function useHashParametersForTests(parameters: ScryptParameters): void {
+  current = parameters;
+  dummy = undefined;
+}
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 const FORMAT = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9+/]+={0,2})\$([A-Za-z0-9+/]+={0,2})$/;
 
-interface ScryptParameters {
+export interface ScryptParameters {
   N: number;
   r: number;
   p: number;
@@ -29,9 +42,9 @@ function derive(password: string, salt: Buffer, keyLength: number, { N, r, p }: 
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p } = SCRYPT_PARAMETERS;
+  const { N, r, p } = current;
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, KEY_BYTES, SCRYPT_PARAMETERS);
+  const key = await derive(password, salt, KEY_BYTES, current);
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -44,8 +57,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await derive(password, Buffer.from(match[4]!, 'base64'), expected.length, { N, r, p });
   return timingSafeEqual(expected, actual);
 }
-
-let dummy: Promise<string> | undefined;
 
 /**
  * A hash of a random password, made once per process: checked against when no account (or no password)

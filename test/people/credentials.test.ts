@@ -1,11 +1,14 @@
 /** Passwords: the policy, how they are stored, and sign-in answers that reveal nothing. */
 import { expect, it } from 'vitest';
 import { createOrganization, createUser, deactivateUser } from '../../src/app/organizations.js';
-import { SCRYPT_PARAMETERS, verifyPassword } from '../../src/app/password-hash.js';
+import { SCRYPT_PARAMETERS, useHashParametersForTests, verifyPassword } from '../../src/app/password-hash.js';
 import { setPassword, signIn } from '../../src/app/people.js';
 import { NotFoundError, SignInRefusedError, ValidationError } from '../../src/domain/errors.js';
 import { BACKENDS, describeStore } from '../contract/backends.js';
 import { newPerson, peopleDeps, signInAs } from './people-deps.js';
+
+// Every other suite hashes cheaply (test/helpers/cheap-hashing.ts); this one checks the real parameters.
+useHashParametersForTests(SCRYPT_PARAMETERS);
 
 const PASSWORD = 'correct horse battery';
 
@@ -37,6 +40,8 @@ for (const backend of BACKENDS) {
       await setPassword(deps, second.userId, PASSWORD);
       const stored = await store().credentials.findPasswordHash(first.organizationId, first.userId);
       const { N, r, p } = SCRYPT_PARAMETERS;
+      // OWASP's scrypt set (Password Storage Cheat Sheet), as password-hash.ts says.
+      expect({ N, r, p }).toEqual({ N: 16_384, r: 8, p: 5 });
       expect(stored).toMatch(
         new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$[A-Za-z0-9+/]{22}==\\$[A-Za-z0-9+/]{43}=$`),
       );
