@@ -89,9 +89,12 @@ const focusOnAlert = (page: Page) =>
 /** Posts the page's form with the button named `button` and waits for the answer to load. */
 async function submit(page: Page, button: string, within = page.getByRole('main')) {
   const answered = page.waitForResponse((response) => response.request().method() === 'POST');
+  // The answer's own document, not the form's: right after the response, the form's page may still
+  // be the one loaded, and a check made on it would read the old page.
+  const loaded = page.waitForEvent('load');
   await within.getByRole('button', { name: button, exact: true }).click();
   const response = await answered;
-  await page.waitForLoadState('load');
+  await loaded;
   return response.status();
 }
 
