@@ -82,9 +82,19 @@ async function apiWordsOn(page: Page): Promise<string[]> {
 
 /** The text of the page's error summary. */
 const alertOf = (page: Page) => page.getByRole('alert').first().innerText();
-/** Whether the element with focus is the error summary (an alert). */
+/**
+ * Whether the error summary (an alert) gets the focus. It has `autofocus`, which Chromium applies at
+ * its next rendering step, after the page's `load` on a busy machine, so this waits up to 5 s for it.
+ */
 const focusOnAlert = (page: Page) =>
-  page.evaluate(() => document.activeElement?.getAttribute('role') === 'alert');
+  page
+    .waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert', undefined, {
+      timeout: 5_000,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
 
 /** Posts the page's form with the button named `button` and waits for the answer to load. */
 async function submit(page: Page, button: string, within = page.getByRole('main')) {
