@@ -14,8 +14,10 @@ import {
   preSendChecklist,
   viewerOf,
 } from '../domain/moves.js';
+import { isOverdue } from '../domain/reply-dates.js';
+import { type ChangeInWords, changeInWords } from '../domain/request-versions.js';
 import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
-import type { VenueRequest } from '../domain/venue-request.js';
+import { isOpenRequest, type VenueRequest } from '../domain/venue-request.js';
 import type { Grantee } from '../ports/event-repository.js';
 import { changeEvent, createEventBy, type PersonRequester } from './change-event.js';
 import { type ChangeValues, changeValues } from './change-values.js';
@@ -23,6 +25,7 @@ import { type AppDeps, nowText } from './deps.js';
 import { etagOf } from './etag.js';
 import { MOVE, UPDATE_DETAILS } from './event-changes.js';
 import { assertEventId, notFound } from './event-ids.js';
+import { pendingChanges } from './request-versions.js';
 import { shortlistedCount } from './sourcing.js';
 
 /** Who is signed in: enough to scope every query and name the change log's actor. */
@@ -149,8 +152,33 @@ export interface EventView {
   people: Record<string, Grantee>;
   /** Names of the venues the event's requests went to (and the history names), by venue id. */
   venues: Record<string, string>;
-  /** The event's requests for proposals (D21), oldest first: the venue list and the history's reasons. */
-  requests: VenueRequest[];
+  /** The event's requests for proposals (D21), oldest first, each overdue or not (D28): the venue list and the history's reasons. */
+  requests: (VenueRequest & { overdue: boolean })[];
+  /** What venues read that changed since the latest version was sent (D26); null when nothing is pending. */
+  unsent: UnsentChanges | null;
+}
+
+/** The changes not yet sent to venues (D26), in words, and how many open requests they would go to. */
+export interface UnsentChanges {
+  changes: ChangeInWords[];
+  openRequests: number;
+}
+
+/** While venues are asked, what they read against the latest version; null when nothing is pending. */
+async function unsentChangesOf(
+  deps: AppDeps,
+  event: StoredEvent,
+  requests: readonly VenueRequest[],
+): Promise<UnsentChanges | null> {
+  const { status } = event.details;
+  if (status !== 'wait_for_proposals' && status !== 'proposals_received') return null;
+  const [latest] = await deps.store.venueRequests.versions(event.organizationId, event.details.id);
+  const changes = pendingChanges(event.details, latest);
+  if (changes.length === 0) return null;
+  return {
+    changes: changes.map(changeInWords),
+    openRequests: requests.filter((request) => isOpenRequest(request.status)).length,
+  };
 }
 
 const HISTORY_SHOWN = 50;
@@ -195,7 +223,12 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
     changeValues: values,
     people,
     venues: Object.fromEntries(requests.map(({ request }) => [request.venue.id, request.venue.name])),
-    requests: requests.map(({ request }) => request),
+    requests: requests.map(({ request }) => ({ ...request, overdue: isOverdue(request, nowText(deps)) })),
+    unsent: await unsentChangesOf(
+      deps,
+      event,
+      requests.map(({ request }) => request),
+    ),
   };
 }
 

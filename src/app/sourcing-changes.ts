@@ -10,12 +10,14 @@ import type { ProposalSource } from '../domain/proposal.js';
 import { submitProposal } from '../domain/proposal-submission.js';
 import type { StoredEvent } from '../domain/types.js';
 import type { Venue } from '../domain/venue.js';
-import { isSourcing, type RequestStep } from '../domain/venue-request.js';
-import { readAward, readDecline, readTurnDown } from '../domain/venue-request-bodies.js';
+import { isOpenRequest, isSourcing, type RequestStep } from '../domain/venue-request.js';
+import { readAward, readDecline, readReplyDateMove, readTurnDown } from '../domain/venue-request-bodies.js';
 import {
   addVenueRequest,
+  assertMayMoveReplyDate,
   assertVenueMayAnswer,
   markViewed,
+  moveReplyDate,
   remindRequest,
   turnDownRequest,
   withdrawRequest,
@@ -34,8 +36,8 @@ function stepped(
   context: ChangeContext<SourcingParties, Requester>,
   extra: Partial<ChangeOutcome> = {},
 ): ChangeOutcome {
-  const { mails, tokenHashes } = tellVenues(steps, event.details, context.prepared, context.newToken);
-  return { event, steps, mails, tokenHashes, ...extra };
+  const { mails, tokenHashes, links } = tellVenues(steps, event.details, context.prepared, context.newToken);
+  return { event, steps, mails, tokenHashes, ...(links.length > 0 ? { links } : {}), ...extra };
 }
 
 /** The event moved to `status` by a sourcing step (a proposal's arrival, an award), with its record data. */
@@ -110,17 +112,23 @@ export interface ProposalInput {
  * event moves it to `proposals_received`, recorded with the same actor (the venue, or the planner who
  * entered it).
  */
-export const SUBMIT_PROPOSAL: EventChange<ProposalInput> = {
+export const SUBMIT_PROPOSAL: EventChange<ProposalInput, { latestVersion: number }> = {
   sourcing: true,
   tellsPeople: true,
+  async prepare(deps, organizationId, eventId) {
+    const [latest] = await deps.store.venueRequests.versions(organizationId, eventId);
+    return { latestVersion: latest?.version ?? 0 };
+  },
   apply(current, input, context) {
     const { request, proposal: latest } = requestIn(context.sourcing ?? [], input.requestId);
+    const { latestVersion } = context.prepared;
     const submission = submitProposal({
       event: current.details,
       request,
       latestRevision: latest?.revision ?? 0,
       body: input.body,
       submittedBy: input.submittedBy,
+      latestVersion: input.openedOn ?? latestVersion,
       id: context.newId(),
       now: context.now,
     });
@@ -128,7 +136,8 @@ export const SUBMIT_PROPOSAL: EventChange<ProposalInput> = {
       ...withStatus(current, submission.eventStatus, context.now),
       steps: [submission.step],
       proposals: [submission.proposal],
-      ...(input.openedOn === undefined ? {} : { openedOn: input.openedOn }),
+      // The version the proposal was judged against must still be the latest when it is written.
+      openedOn: input.openedOn ?? latestVersion,
     };
   },
 };
@@ -208,5 +217,35 @@ export const REMIND: EventChange<{ requestId: string; days: number }, SourcingPa
     if (!found) return undefined;
     const step = remindRequest(found.request, current.details.status, context.now, days);
     return step ? stepped(current, [step], context) : undefined;
+  },
+};
+
+/** Which requests a move of reply dates is for (D28): one, or every open request of the event. */
+export type ReplyDateMoveInput = { body: unknown } & ({ requestId: string } | { allOpen: true });
+
+/**
+ * Moves reply dates (D28): one request's (on the shortlist or open; closed is a 409), or every open
+ * request's at once (the dashboard's "Move for every open request"). Each open request's venue is
+ * told by mail with a new link; the event's state is checked before the body, as D5 orders.
+ */
+export const MOVE_REPLY_DATE: EventChange<ReplyDateMoveInput, SourcingParties> = {
+  sourcing: true,
+  prepare: readParties,
+  apply(current, input, context) {
+    const sourcing = context.sourcing ?? [];
+    const status = current.details.status;
+    if (!isSourcing(status)) throw new EventNotSourcingError(status);
+    const requests =
+      'requestId' in input
+        ? [requestIn(sourcing, input.requestId).request]
+        : requestsOf(context).filter((request) => isOpenRequest(request.status));
+    // The request's state before the body: a closed request never answers with a 400.
+    for (const request of requests) assertMayMoveReplyDate(request, status);
+    const { responseDueDate } = readReplyDateMove(input.body, context.now);
+    const steps = requests.flatMap((request) => {
+      const step = moveReplyDate(request, status, responseDueDate, context.now);
+      return step ? [step] : [];
+    });
+    return steps.length > 0 ? stepped(current, steps, context) : undefined;
   },
 };

@@ -10,7 +10,12 @@ import { type ProposalView, proposalView } from '../domain/proposal-figures.js';
 import { isOverdue } from '../domain/reply-dates.js';
 import type { EventDetails } from '../domain/types.js';
 import type { REMINDER_BOOKKEEPING, RequestStep, VenueRequest } from '../domain/venue-request.js';
-import { requestReminderMail, type VenueMailContext, venueStepMail } from '../domain/venue-request-mail.js';
+import {
+  replyDateMovedMail,
+  requestReminderMail,
+  type VenueMailContext,
+  venueStepMail,
+} from '../domain/venue-request-mail.js';
 import type { EventDocument, EventSourcing } from '../ports/event-repository.js';
 import type { RequestWithProposal } from '../ports/venue-request-repository.js';
 import type { AppDeps } from './deps.js';
@@ -78,10 +83,15 @@ export async function readParties(
   };
 }
 
-/** What telling the venues of some steps takes: a new link token for each request sent. */
+/**
+ * What telling the venues of some steps takes: a new link token for each request sent (its first
+ * link), and one more link for each later mail that carries one (a moved reply date), the earlier
+ * links working as before.
+ */
 export interface VenueNotices {
   mails: ComposedMail[];
   tokenHashes: Map<string, string>;
+  links: { requestId: string; tokenHash: string }[];
 }
 
 /**
@@ -94,7 +104,7 @@ export function tellVenues(
   parties: SourcingParties,
   newToken: () => string,
 ): VenueNotices {
-  const notices: VenueNotices = { mails: [], tokenHashes: new Map() };
+  const notices: VenueNotices = { mails: [], tokenHashes: new Map(), links: [] };
   for (const step of steps) {
     if (!step.tellVenue || !step.after) continue;
     const request: VenueRequest = step.after;
@@ -106,6 +116,14 @@ export function tellVenues(
     };
     if (step.change?.type === 'venue_request.reminded') {
       notices.mails.push(requestReminderMail(context, request));
+      continue;
+    }
+    if (step.change?.type === 'venue_request.due_date_changed') {
+      const token = newToken();
+      notices.links.push({ requestId: request.id, tokenHash: hashVenueToken(token) });
+      const previous = step.change.data.previousResponseDueDate ?? null;
+      const url = `${parties.publicBaseUrl}${venueLinkPath(token)}`;
+      notices.mails.push(replyDateMovedMail(context, request, previous, url));
       continue;
     }
     let url: string | undefined;

@@ -24,7 +24,14 @@ import { type AppDeps, nowText } from './deps.js';
 import { assertEventId, notFound } from './event-ids.js';
 import { assertUuid } from './resource-ids.js';
 import { type RequestDocument, requestDocument, shortlistedCount, sourcingVersion } from './sourcing.js';
-import { ADD_REQUEST, AWARD, DECLINE, SUBMIT_PROPOSAL, WITHDRAW_REQUEST } from './sourcing-changes.js';
+import {
+  ADD_REQUEST,
+  AWARD,
+  DECLINE,
+  MOVE_REPLY_DATE,
+  SUBMIT_PROPOSAL,
+  WITHDRAW_REQUEST,
+} from './sourcing-changes.js';
 
 /** Who works on an event's requests for proposals. */
 export type Planner = KeyRequester | PersonRequester | OperatorRequester;
@@ -113,6 +120,50 @@ export async function withdrawVenueRequest(
   const step = changed.outcome?.steps?.[0];
   if (step && step.after === null) return { removed: true };
   return { removed: false, request: await readRequest(deps, changed.event, id) };
+}
+
+/**
+ * `PATCH …/venue-requests/{requestId}` `{ responseDueDate }` (D28): the request's new reply date, its
+ * venue told when the request is open. With a precondition (a page's `sourcingVersion`), nothing is
+ * written if anything changed since the page was read (412).
+ */
+export async function moveReplyDate(
+  deps: AppDeps,
+  planner: Planner,
+  eventId: string,
+  requestId: string,
+  body: unknown,
+  precondition?: Precondition,
+): Promise<RequestDocument> {
+  const id = assertUuid('requestId', requestId);
+  const changed = await changeEvent(
+    deps,
+    planner,
+    eventId,
+    MOVE_REPLY_DATE,
+    { requestId: id, body },
+    precondition,
+  );
+  return readRequest(deps, changed.event, id);
+}
+
+/** The dashboard's "Move for every open request" (D28): how many requests' dates moved. */
+export async function moveOpenReplyDates(
+  deps: AppDeps,
+  planner: Planner,
+  eventId: string,
+  body: unknown,
+  precondition?: Precondition,
+): Promise<number> {
+  const changed = await changeEvent(
+    deps,
+    planner,
+    eventId,
+    MOVE_REPLY_DATE,
+    { allOpen: true, body },
+    precondition,
+  );
+  return changed.outcome?.steps?.length ?? 0;
 }
 
 /**
@@ -229,6 +280,18 @@ export async function declineByOperator(
   return operatorDecision(deps, id, await declineVenueRequest(deps, OPERATOR, eventId, id, body));
 }
 
+/** `eventplan rfp move-reply-date --request ID --date YYYY-MM-DD` (D28): the request's new reply date. */
+export async function moveReplyDateByOperator(deps: AppDeps, requestId: string, date: string) {
+  const { eventId, requestId: id } = await locateRequest(deps, requestId);
+  const moved = await moveReplyDate(deps, OPERATOR, eventId, id, { responseDueDate: date });
+  return {
+    id: moved.id,
+    eventId: moved.eventId,
+    status: moved.status,
+    responseDueDate: moved.responseDueDate,
+  };
+}
+
 /** What the dashboard shows of an event's sourcing: its requests, the comparison's marks, and the page's version. */
 export interface EventSourcingView {
   event: StoredEvent;
@@ -240,6 +303,8 @@ export interface EventSourcingView {
   marks: ReturnType<typeof comparisonMarks>;
   /** Carried by the page's award and decline forms (`{ sourcingVersion }`): a stale page writes nothing. */
   version: string;
+  /** The latest version of the request sent to venues (D26); 0 before the first send. */
+  latestVersion: number;
 }
 
 /**
@@ -252,9 +317,10 @@ export async function viewEventSourcing(
   eventId: string,
 ): Promise<EventSourcingView> {
   const event = await eventInScope(deps, person, eventId);
-  const [requests, document] = await Promise.all([
+  const [requests, document, versions] = await Promise.all([
     deps.store.venueRequests.listForEvent(event.organizationId, event.details.id),
     deps.store.events.findDocument(event.organizationId, event.details.id),
+    deps.store.venueRequests.versions(event.organizationId, event.details.id),
   ]);
   const now = nowText(deps);
   const documents = requests.map((request) => requestDocument(request, event.details, now));
@@ -272,5 +338,6 @@ export async function viewEventSourcing(
     shortlisted: shortlistedCount(requests),
     marks: comparisonMarks(standing),
     version: sourcingVersion(stored, requests),
+    latestVersion: versions[0]?.version ?? 0,
   };
 }

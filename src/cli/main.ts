@@ -21,7 +21,7 @@ import {
 } from '../app/organizations.js';
 import { inviteUser, mailInvite, setPassword, signOutUser } from '../app/people.js';
 import { sendRequestVersion } from '../app/request-versions.js';
-import { awardByOperator, declineByOperator } from '../app/venue-requests.js';
+import { awardByOperator, declineByOperator, moveReplyDateByOperator } from '../app/venue-requests.js';
 import { ConfigError, loadConfig, readBaseUrl, readDatabaseConfig, readMailFrom } from '../config.js';
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { isStatusTarget } from '../domain/status.js';
@@ -344,6 +344,17 @@ export function buildCli(): Command {
     .action(
       action((deps, options: { request: string; reason: string; comment?: string }) =>
         declineByOperator(deps, options.request, options.reason, options.comment),
+      ),
+    );
+
+  rfp
+    .command('move-reply-date')
+    .description('move the reply date of a request; the venue of an open request is told by mail')
+    .requiredOption('--request <requestId>', 'venue request id')
+    .requiredOption('--date <YYYY-MM-DD>', 'the new reply date, not in the past')
+    .action(
+      action((deps, options: { request: string; date: string }) =>
+        moveReplyDateByOperator(deps, options.request, options.date),
       ),
     );
 

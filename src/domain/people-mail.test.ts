@@ -63,6 +63,8 @@ const proposal = (fields: Partial<Proposal> = {}): Proposal => ({
   revision: 1,
   submittedAt: '2027-03-03T09:00:00.000Z',
   submittedBy: 'venue',
+  requestVersion: 1,
+  late: false,
   validUntil: '2027-04-15',
   currency: 'EUR',
   offeredDates: null,

@@ -245,6 +245,8 @@ describe('proposalFigures and proposalView', () => {
       revision: 1,
       submittedAt: '2027-03-10T15:00:00.000Z',
       submittedBy: 'venue' as const,
+      requestVersion: 1,
+      late: false,
       ...TERMS,
     };
     expect(proposalView(proposal, EVENT)).toEqual({ ...proposal, ...figures });

@@ -40,6 +40,7 @@ const submit = (request: VenueRequest, overrides: Partial<Parameters<typeof subm
     latestRevision: 0,
     body: BODY,
     submittedBy: 'venue',
+    latestVersion: 1,
     id: 'p1',
     now: NOW,
     ...overrides,
@@ -78,12 +79,14 @@ describe('submitProposal', () => {
       submittedBy: 'venue',
       currency: 'EUR',
     });
-    expect(Object.keys(proposal).slice(0, 6)).toEqual([
+    expect(Object.keys(proposal).slice(0, 8)).toEqual([
       'id',
       'requestId',
       'revision',
       'submittedAt',
       'submittedBy',
+      'requestVersion',
+      'late',
       'validUntil',
     ]);
     expect(step.after).toMatchObject({ status: 'proposed', respondedAt: NOW, updatedAt: NOW });
@@ -99,6 +102,47 @@ describe('submitProposal', () => {
     expect(proposal).toMatchObject({ revision: 3, submittedBy: 'planner' });
     expect(step.after?.respondedAt).toBe(SENT);
     expect(step.change?.data.proposalRevision).toBe(3);
+  });
+
+  it('answers the latest version, and a planner may name an earlier one (D26)', () => {
+    expect(submit(requestIn('sent'), { latestVersion: 3 }).proposal.requestVersion).toBe(3);
+    expect(submit(requestIn('sent'), { latestVersion: 0 }).proposal.requestVersion).toBe(1);
+    const older = submit(requestIn('sent'), {
+      latestVersion: 3,
+      submittedBy: 'planner',
+      body: { ...BODY, requestVersion: 2 },
+    });
+    expect(older.proposal.requestVersion).toBe(2);
+    expect(older.proposal).not.toHaveProperty('requestVersion', 3);
+  });
+
+  it('names requestVersion with the body’s other problems, and never takes one from a venue', () => {
+    for (const requestVersion of [0, 4, 2.5, '2']) {
+      const attempt = () =>
+        submit(requestIn('sent'), {
+          latestVersion: 3,
+          submittedBy: 'planner',
+          body: { rooms: BODY.rooms, requestVersion },
+        });
+      expect(attempt).toThrow(ValidationError);
+      try {
+        attempt();
+      } catch (error) {
+        const fields = (error as ValidationError).problems.map((problem) => problem.field);
+        expect(fields).toEqual(expect.arrayContaining(['requestVersion', 'validUntil']));
+      }
+    }
+    expect(() =>
+      submit(requestIn('sent'), { latestVersion: 3, body: { ...BODY, requestVersion: 2 } }),
+    ).toThrow(ValidationError);
+  });
+
+  it('is late after the reply date has ended everywhere on Earth (D28), and on time until then', () => {
+    const due = { ...requestIn('sent'), responseDueDate: '2027-03-09' };
+    // 2027-03-09 ends everywhere at 2027-03-10T12:00Z (UTC−12).
+    expect(submit(due, { now: '2027-03-10T11:59:00.000Z' }).proposal.late).toBe(false);
+    expect(submit(due, { now: '2027-03-10T12:00:00.000Z' }).proposal.late).toBe(true);
+    expect(submit(requestIn('sent')).proposal.late).toBe(false);
   });
 
   it('refuses the request’s state (409) before it reads the body (400)', () => {

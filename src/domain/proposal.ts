@@ -55,6 +55,10 @@ export interface Proposal extends ProposalTerms {
   revision: number;
   submittedAt: string;
   submittedBy: ProposalSource;
+  /** The version of the request it answers (D26). */
+  requestVersion: number;
+  /** Submitted after the reply date then in force (D28). */
+  late: boolean;
 }
 
 const amount = <const Name extends string>(name: Name, label: string, hint?: string) =>
@@ -86,6 +90,8 @@ export const PROPOSAL_FIELDS = [
   { name: 'revision', label: 'Revision', access: 'read_only', source: 'service' },
   { name: 'submittedAt', label: 'Submitted', access: 'read_only', source: 'service' },
   { name: 'submittedBy', label: 'Submitted by', access: 'read_only', source: 'service' },
+  { name: 'requestVersion', label: 'Answers version', access: 'read_only', source: 'service' },
+  { name: 'late', label: 'Late', access: 'read_only', source: 'service' },
   {
     name: 'validUntil',
     label: 'Valid until',

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from './errors.js';
-import { readAward, readDecline, readNewVenueRequest, readTurnDown } from './venue-request-bodies.js';
+import {
+  readAward,
+  readDecline,
+  readNewVenueRequest,
+  readReplyDateMove,
+  readTurnDown,
+} from './venue-request-bodies.js';
 
 const NOW = '2027-03-10T15:00:00.000Z';
 const VENUE_ID = '5B1F0C5E-8C1A-4F7E-9A51-3C2D1E0F9A8B';
@@ -93,5 +99,33 @@ describe('readAward', () => {
     expect(readAward({ comment: 'Best terms' })).toEqual({ comment: 'Best terms' });
     expect(problemsOf(() => readAward({ reason: 'x' }))).toEqual([['reason', 'unknown_field']]);
     expect(problemsOf(() => readAward('yes'))).toEqual([['', 'invalid_type']]);
+  });
+});
+
+describe('readReplyDateMove (D28)', () => {
+  it('reads a new reply date that has not ended everywhere on Earth', () => {
+    expect(readReplyDateMove({ responseDueDate: '2027-03-22' }, NOW)).toEqual({
+      responseDueDate: '2027-03-22',
+    });
+    expect(readReplyDateMove({ responseDueDate: '2027-03-10' }, NOW)).toEqual({
+      responseDueDate: '2027-03-10',
+    });
+  });
+
+  it('names the date missing, null, malformed or past, and any other field', () => {
+    expect(problemsOf(() => readReplyDateMove({}, NOW))).toEqual([['responseDueDate', 'required']]);
+    expect(problemsOf(() => readReplyDateMove({ responseDueDate: null }, NOW))).toEqual([
+      ['responseDueDate', 'required'],
+    ]);
+    expect(problemsOf(() => readReplyDateMove({ responseDueDate: '2027-02-30' }, NOW))[0]?.[0]).toBe(
+      'responseDueDate',
+    );
+    expect(problemsOf(() => readReplyDateMove({ responseDueDate: '2027-03-01' }, NOW))).toEqual([
+      ['responseDueDate', 'in_the_past'],
+    ]);
+    expect(problemsOf(() => readReplyDateMove({ responseDueDate: '2027-03-22', note: 'x' }, NOW))).toEqual([
+      ['note', 'unknown_field'],
+    ]);
+    expect(problemsOf(() => readReplyDateMove([], NOW))).toEqual([['', 'invalid_type']]);
   });
 });

@@ -60,6 +60,25 @@ export function readNewVenueRequest(body: unknown, now: string): NewVenueRequest
   return { venueId, responseDueDate };
 }
 
+/**
+ * `{ responseDueDate }` (D28): a request's new reply date, required, a calendar date not in the past
+ * (D21's rule).
+ */
+export function readReplyDateMove(body: unknown, now: string): { responseDueDate: string } {
+  requireObject(body);
+  const problems = new Problems();
+  rejectUnknownKeys(body, ['responseDueDate'], '', problems);
+  let responseDueDate = '';
+  if (body.responseDueDate === undefined || body.responseDueDate === null) {
+    problems.add('responseDueDate', 'required', 'is required');
+  } else {
+    const date = checkResponseDueDate(body.responseDueDate, problems, now);
+    if (date !== INVALID) responseDueDate = date;
+  }
+  if (!problems.empty) throw new ValidationError(problems.list);
+  return { responseDueDate };
+}
+
 function checkResponseDueDate(value: unknown, problems: Problems, now: string): string | typeof INVALID {
   const date = checkDate(value, 'responseDueDate', problems);
   if (date === INVALID) return INVALID;

@@ -216,6 +216,45 @@ export function requestReminderMail(
   });
 }
 
+/**
+ * The reply date moved (D28): the new date, the one it replaces, and the venue's link `url`. Sent to
+ * an open request only; a venue that already proposed is told it may still revise.
+ */
+export function replyDateMovedMail(
+  context: VenueMailContext,
+  request: Pick<VenueRequest, 'responseDueDate' | 'status'>,
+  previous: string | null,
+  url: string,
+): ComposedMail {
+  const { organizationName, event, venue } = context;
+  const due = mailDate(request.responseDueDate!);
+  const facts = eventFacts(context);
+  facts.push({ label: 'Please answer by', value: due });
+  if (previous) facts.push({ label: 'Instead of', value: mailDate(previous) });
+  return composeMail({
+    to: { address: venue.email, name: venue.name },
+    replyTo: replyTo(context.planner),
+    content: {
+      subject: `New reply date ${due}: ${event.name} (${organizationName})`,
+      greeting: `Hello ${venue.name},`,
+      paragraphs: [
+        previous
+          ? `${organizationName} has moved the reply date of its request for ${event.name} from ${mailDate(previous)} to ${due}.`
+          : `${organizationName} asks for an answer to its request for ${event.name} by ${due}.`,
+        request.status === 'proposed'
+          ? 'Your proposal stays as it is; you may revise it on the page below until then.'
+          : 'The request is on the page below, where you can send a proposal or turn the request down.',
+      ],
+      facts,
+      action: { label: 'Open the request', url },
+      closing: [
+        `The link is for ${venue.name} alone: anyone who has it can answer on your behalf, so do not pass it on.`,
+        QUESTIONS,
+      ],
+    },
+  });
+}
+
 /** What a version's mail tells (D26): its number, each change in words, and the planner's message. */
 export interface VersionNotice {
   version: number;

@@ -9,11 +9,12 @@ import {
 } from './errors.js';
 import { type EventStatus, STATUSES } from './types.js';
 import { archiveVenue, buildNewVenue, type Venue } from './venue.js';
-import { REQUEST_STATUSES, type RequestStatus, type VenueRequest } from './venue-request.js';
+import { isClosedRequest, REQUEST_STATUSES, type RequestStatus, type VenueRequest } from './venue-request.js';
 import {
   addVenueRequest,
   MAX_REQUESTS_PER_EVENT,
   markViewed,
+  moveReplyDate,
   responseDueDateOnSending,
   type SourcingEvent,
   sendShortlist,
@@ -333,5 +334,65 @@ describe('shortlistChecklistItem (D16 with D21)', () => {
       message: 'Add at least one venue to the shortlist.',
     });
     expect(shortlistChecklistItem(1)).toBeNull();
+  });
+});
+
+describe('moveReplyDate (D28), for a request in each status', () => {
+  it('moves an open request’s date, tells its venue, re-arms the reminder and records both dates', () => {
+    for (const status of ['sent', 'viewed', 'proposed'] as const) {
+      const reminded = {
+        ...requestIn(status),
+        remindedAt: ADDED,
+        reminderSettledAt: ADDED,
+        dueDateToldAt: ADDED,
+      };
+      const step = moveReplyDate(reminded, 'proposals_received', '2027-04-22', NOW)!;
+      expect(step.after).toMatchObject({
+        status,
+        responseDueDate: '2027-04-22',
+        remindedAt: null,
+        reminderSettledAt: null,
+        dueDateToldAt: NOW,
+        updatedAt: NOW,
+      });
+      expect(step.tellVenue).toBe(true);
+      expect(step.change).toEqual({
+        type: 'venue_request.due_date_changed',
+        data: {
+          requestId: reminded.id,
+          venueId: reminded.venue.id,
+          responseDueDate: '2027-04-22',
+          previousResponseDueDate: '2027-04-15',
+        },
+      });
+    }
+  });
+
+  it('sets a shortlisted request’s date without telling anyone, and records it', () => {
+    const step = moveReplyDate(requestIn('shortlisted'), 'draft', '2027-04-22', NOW)!;
+    expect(step.after).toMatchObject({
+      status: 'shortlisted',
+      responseDueDate: '2027-04-22',
+      dueDateToldAt: null,
+    });
+    expect(step.tellVenue).toBe(false);
+    expect(step.change?.data).toMatchObject({ responseDueDate: '2027-04-22', previousResponseDueDate: null });
+  });
+
+  it('changes nothing for the same date again', () => {
+    expect(moveReplyDate(requestIn('sent'), 'wait_for_proposals', '2027-04-15', NOW)).toBeNull();
+  });
+
+  it('refuses a closed request and an event whose sourcing is over', () => {
+    for (const status of REQUEST_STATUSES.filter(isClosedRequest)) {
+      expect(() => moveReplyDate(requestIn(status), 'proposals_received', '2027-04-22', NOW)).toThrow(
+        RequestClosedError,
+      );
+    }
+    for (const status of ['booked', 'completed', 'cancelled'] as const) {
+      expect(() => moveReplyDate(requestIn('sent'), status, '2027-04-22', NOW)).toThrow(
+        EventNotSourcingError,
+      );
+    }
   });
 });

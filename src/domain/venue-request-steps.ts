@@ -187,6 +187,50 @@ export function remindRequest(
   };
 }
 
+/** A reply date moves while sourcing goes on (EventNotSourcingError) on a request not closed (RequestClosedError). */
+export function assertMayMoveReplyDate(request: VenueRequest, eventStatus: EventStatus): void {
+  if (!isSourcing(eventStatus)) throw new EventNotSourcingError(eventStatus);
+  if (isClosedRequest(request.status)) throw new RequestClosedError(request.status);
+}
+
+/**
+ * The planner moves a request's reply date (D28): on the shortlist, the date it will be sent with; on
+ * an open request, the venue is told by mail and the reminder is re-armed for the new date (the move's
+ * mail tells the date, so a date moved to within the reminder's days needs no reminder). Recorded as
+ * `venue_request.due_date_changed`. The same date again changes nothing (null). Refused as
+ * `assertMayMoveReplyDate` says.
+ */
+export function moveReplyDate(
+  request: VenueRequest,
+  eventStatus: EventStatus,
+  responseDueDate: string,
+  now: string,
+): RequestStep | null {
+  assertMayMoveReplyDate(request, eventStatus);
+  if (request.responseDueDate === responseDueDate) return null;
+  const open = request.status !== 'shortlisted';
+  const after: VenueRequest = {
+    ...request,
+    responseDueDate,
+    ...(open ? { remindedAt: null, reminderSettledAt: null, dueDateToldAt: now } : {}),
+    updatedAt: now,
+  };
+  return {
+    before: request,
+    after,
+    tellVenue: open,
+    change: {
+      type: 'venue_request.due_date_changed',
+      data: {
+        requestId: request.id,
+        venueId: request.venue.id,
+        responseDueDate,
+        previousResponseDueDate: request.responseDueDate,
+      },
+    },
+  };
+}
+
 /**
  * Refuses a step the venue takes (a proposal or a turn-down) unless the request is open and the
  * event still sourcing: RequestNotSentError, RequestClosedError, EventNotSourcingError.

@@ -163,6 +163,7 @@ export const REQUEST_CHANGE_TYPES = [
   'venue_request.withdrawn',
   'venue_request.no_response',
   'venue_request.reminded',
+  'venue_request.due_date_changed',
   'proposal.submitted',
 ] as const;
 export type RequestChangeType = (typeof REQUEST_CHANGE_TYPES)[number];
@@ -173,8 +174,10 @@ export interface RequestChangeData {
   venueId: string;
   /** `proposal.submitted`: the revision submitted. */
   proposalRevision?: number;
-  /** `venue_request.reminded`: the reply date the venue was reminded of. */
+  /** `venue_request.reminded`: the reply date the venue was reminded of; `…due_date_changed`: the new one. */
   responseDueDate?: string;
+  /** `venue_request.due_date_changed`: the reply date before the move (null on a shortlist without one). */
+  previousResponseDueDate?: string | null;
 }
 
 export interface RequestChange {

@@ -31,6 +31,9 @@ export const ROUTES = {
   move: '/events/:id/moves/:move',
   addEventVenue: '/events/:id/venues/add',
   withdrawRequest: '/events/:id/venues/:requestId/withdraw',
+  moveReplyDate: '/events/:id/venues/:requestId/reply-date',
+  moveReplyDates: '/events/:id/venues/reply-dates',
+  sendChanges: '/events/:id/send-changes',
   venues: '/venues',
   newVenue: '/venues/new',
   venue: '/venues/:venueId',
@@ -105,6 +108,9 @@ export const href = {
     return withQuery(pathOf(ROUTES.addEventVenue, { id }), query);
   },
   withdrawRequest: (id: string, requestId: string) => pathOf(ROUTES.withdrawRequest, { id, requestId }),
+  moveReplyDate: (id: string, requestId: string) => pathOf(ROUTES.moveReplyDate, { id, requestId }),
+  moveReplyDates: (id: string) => pathOf(ROUTES.moveReplyDates, { id }),
+  sendChanges: (id: string) => pathOf(ROUTES.sendChanges, { id }),
   /** The Venues page: the directory searched, a page of it, or its archived venues. */
   venues(options: { search?: string; archived?: boolean; page?: number } = {}) {
     const query = new URLSearchParams();

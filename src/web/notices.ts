@@ -26,6 +26,11 @@ export const NOTICES = {
   'venue-sent': 'Venue added, and the request sent to it by mail.',
   'shortlist-removed': 'Venue taken off the shortlist. It was never sent anything.',
   'request-withdrawn': 'Request withdrawn. The venue is told by mail.',
+  'reply-date-moved': 'Reply date moved. A venue already asked is told by mail.',
+  'reply-dates-moved': 'Reply dates moved. Each venue asked is told by mail.',
+  'changes-sent': 'Changes sent: each venue still asked is told by mail and reads the request as it is now.',
+  'saved-unsent':
+    'Saved. Venues still read the request as it was sent: they see this change once you send the changes to them.',
   awarded:
     'Awarded: the event is booked, the other proposals are declined, unanswered requests are closed, and every venue is told by mail.',
   declined: 'Proposal declined: the venue is told by mail.',

@@ -272,6 +272,13 @@ export function venueProblemWords(problem: { field: string; code: string; messag
 }
 
 /** A problem of the form that adds a venue to an event (D21): the venue chosen and its reply date. */
+/** The new reply date's problems (D28), in words. */
+export function replyDateProblemWords(problem: { field: string; code: string }): string {
+  if (problem.code === 'in_the_past') return 'Choose a date from today on.';
+  if (problem.code === 'required') return `Enter the new reply date, e.g. ${EXAMPLE_DATE}.`;
+  return ENTER_DATE;
+}
+
 export function venueRequestProblemWords(problem: { field: string; code: string; message?: string }): string {
   const { field, code } = problem;
   if (field === 'responseDueDate') {

@@ -48,6 +48,8 @@ function request(
     id: `proposal-${next}`,
     requestId: id,
     revision: 1,
+    requestVersion: 1,
+    late: false,
     submittedAt: '2030-01-10T09:00:00Z',
     submittedBy: 'venue',
   };
@@ -95,6 +97,32 @@ describe('the Proposals tab as data', () => {
     ]);
     expect(comparison.columns[0]!.marks).toEqual(['Lowest total']);
     expect(comparison.columns[1]!.marks).toEqual([]);
+  });
+
+  it('marks a late proposal and one that answers an earlier version, in words, in the page and the CSV', () => {
+    const late = request('Late', 'proposed', terms());
+    const older = request('Older', 'proposed', terms());
+    late.proposal = { ...late.proposal!, late: true, requestVersion: 2 };
+    older.proposal = { ...older.proposal!, requestVersion: 1 };
+    const standing = [late, older].map((r) => ({ ...r.proposal!, requestId: r.id }));
+    const comparison = proposalComparison({
+      details,
+      requests: [late, older],
+      marks: comparisonMarks(standing),
+      now: '2030-02-01T12:00:00Z',
+      latestVersion: 2,
+    });
+    expect(rowOf(comparison, 'submittedAt').cells.map((cell) => cell.flags)).toEqual([
+      ['Late: sent after the reply date'],
+      [],
+    ]);
+    const versions = rowOf(comparison, 'requestVersion').cells;
+    expect(versions.map((cell) => [cell.text, cell.flags])).toEqual([
+      ['Version 2', []],
+      ['Version 1', ['Answers an earlier version: the request is now at version 2']],
+    ]);
+    expect(versions[1]?.warning).toBe(true);
+    expect(comparisonCsvRows(comparison)).toContainEqual(['Answers version', null, 2, 1]);
   });
 
   it('compares each amount with its budget line, in the event currency only', () => {

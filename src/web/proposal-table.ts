@@ -92,6 +92,8 @@ export interface ComparisonInput {
   requests: readonly RequestDocument[];
   marks: ComparisonMarks;
   now: string;
+  /** The latest version of the request sent to venues (D26); a proposal answering an older one is marked. */
+  latestVersion?: number;
 }
 
 const NONE = '—';
@@ -118,7 +120,7 @@ function statusText(request: RequestDocument): string {
   if (request.status === 'declined' && request.decision?.reason) {
     return `${status}: ${declineReasonLabel(request.decision.reason)}`;
   }
-  return status;
+  return request.overdue ? `${status}, overdue: no answer by the reply date` : status;
 }
 
 /** Rooms short per night: "Thu, May 2, 2030: 3 Single, 1 Suite", or None. */
@@ -248,6 +250,13 @@ function columnsOf(input: ComparisonInput): ComparisonColumn[] {
   });
 }
 
+/** A proposal submitted after its reply date (D28), in words. */
+export const LATE_FLAG = 'Late: sent after the reply date';
+
+/** A proposal that answers a version older than the latest (D26), in words. */
+export const olderVersionFlag = (latest: number): string =>
+  `Answers an earlier version: the request is now at version ${latest}`;
+
 /** The whole comparison: columns, rows in groups, and the requests without a proposal. */
 export function proposalComparison(input: ComparisonInput): Comparison {
   const { details } = input;
@@ -285,6 +294,21 @@ export function proposalComparison(input: ComparisonInput): Comparison {
           ...(expired ? { warning: true } : {}),
         })),
         row('currency', PROPOSAL_FIELD_LABELS.currency, ({ proposal }) => textCell(proposal.currency)),
+        row('submittedAt', PROPOSAL_FIELD_LABELS.submittedAt, ({ proposal }) => ({
+          text: instant(proposal.submittedAt),
+          value: proposal.submittedAt,
+          flags: proposal.late ? [LATE_FLAG] : [],
+          ...(proposal.late ? { warning: true } : {}),
+        })),
+        row('requestVersion', PROPOSAL_FIELD_LABELS.requestVersion, ({ proposal }) => {
+          const older = proposal.requestVersion < (input.latestVersion ?? 1);
+          return {
+            text: `Version ${proposal.requestVersion}`,
+            value: proposal.requestVersion,
+            flags: older ? [olderVersionFlag(input.latestVersion ?? 1)] : [],
+            ...(older ? { warning: true } : {}),
+          };
+        }),
       ],
     },
     {

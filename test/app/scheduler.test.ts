@@ -15,7 +15,12 @@ import { createDemo } from '../../src/app/organizations.js';
 import { scheduledTasks } from '../../src/app/scheduled-tasks.js';
 import { createScheduler, type ScheduledTask, type TaskRunReport } from '../../src/app/scheduler.js';
 import { RFP_REMINDERS, rfpReminders } from '../../src/app/tasks/rfp-reminders.js';
-import { getVenueRequest, submitProposalFor, withdrawVenueRequest } from '../../src/app/venue-requests.js';
+import {
+  getVenueRequest,
+  moveReplyDate,
+  submitProposalFor,
+  withdrawVenueRequest,
+} from '../../src/app/venue-requests.js';
 import type { Store } from '../../src/ports/store.js';
 import { BACKENDS, describeStore } from '../contract/backends.js';
 import { createTestSchema, type Scratch } from '../helpers/postgres.js';
@@ -245,6 +250,74 @@ for (const backend of BACKENDS) {
         expect(mail!.html).not.toContain('<script>');
         expect(mail!.html).toContain('Hotel &lt;script&gt;x&lt;/script&gt;');
         expect(mail!.replyTo?.address).toBe('planner@example.com');
+      });
+    });
+
+    describe('a reply date moved (D28)', () => {
+      it('tells the venue, re-arms the reminder for the new date, and judges overdue and late on it', async () => {
+        const planner = apiKeyRequester(principal);
+        at(Date.parse('2027-06-01T10:00:00.000Z'));
+        const [request] = await sendWaitingRequests(deps, principal, {
+          count: 1,
+          responseDueDate: '2027-06-05',
+        });
+        const { eventId, requestId, venueEmail } = request!;
+        at(Date.parse('2027-06-03T09:00:00.000Z'));
+        expect((await round()).map((report) => report.outcome)).toEqual(['done']);
+
+        at(Date.parse('2027-06-03T10:00:00.000Z'));
+        const moved = await moveReplyDate(deps, planner, eventId, requestId, {
+          responseDueDate: '2027-06-10',
+        });
+        expect(moved).toMatchObject({ responseDueDate: '2027-06-10', remindedAt: null, overdue: false });
+        const [told] = (await store().mail.list({ to: venueEmail, limit: 20 })).filter((mail) =>
+          mail.subject.startsWith('New reply date'),
+        );
+        expect(told!.subject).toBe('New reply date 10 Jun 2027: Summit 1 (Demo organization)');
+        expect(told!.text).toContain('from 5 Jun 2027 to 10 Jun 2027');
+        expect(told!.text).toMatch(/\/rfp\/\w{32}/);
+        const [record] = await store().events.changes(principal.organizationId, eventId, { limit: 1 });
+        expect(record).toMatchObject({
+          type: 'venue_request.due_date_changed',
+          actor: { type: 'api_key' },
+          data: { requestId, responseDueDate: '2027-06-10', previousResponseDueDate: '2027-06-05' },
+        });
+        // The same date again writes nothing.
+        await moveReplyDate(deps, planner, eventId, requestId, { responseDueDate: '2027-06-10' });
+        expect(
+          (await store().events.changes(principal.organizationId, eventId, { limit: 1 }))[0]!.sequence,
+        ).toBe(record!.sequence);
+
+        clock.advance(MINUTE);
+        expect(await round()).toEqual([]);
+        at(Date.parse('2027-06-08T09:00:00.000Z'));
+        expect((await round()).map((report) => report.outcome)).toEqual(['done']);
+        const reminded = await reminderMails(store(), venueEmail);
+        expect(reminded.map((mail) => mail.subject).sort()).toEqual([
+          'Reminder: proposal due 10 Jun 2027: Summit 1 (Demo organization)',
+          'Reminder: proposal due 5 Jun 2027: Summit 1 (Demo organization)',
+        ]);
+
+        // 10 June has ended everywhere on Earth at 12:00 UTC on the 11th.
+        at(Date.parse('2027-06-11T11:59:00.000Z'));
+        expect((await getVenueRequest(deps, planner, eventId, requestId)).overdue).toBe(false);
+        at(Date.parse('2027-06-11T12:00:00.000Z'));
+        expect((await getVenueRequest(deps, planner, eventId, requestId)).overdue).toBe(true);
+        const proposal = await submitProposalFor(deps, planner, eventId, requestId, {
+          validUntil: '2027-07-01',
+          meetingRoomRental: 500,
+        });
+        expect(proposal).toMatchObject({ late: true, requestVersion: 1 });
+        const answered = await getVenueRequest(deps, planner, eventId, requestId);
+        expect(answered).toMatchObject({ status: 'proposed', overdue: false, proposal: { late: true } });
+
+        await expect(
+          moveReplyDate(deps, planner, eventId, requestId, { responseDueDate: '2027-06-10' }),
+        ).rejects.toMatchObject({ code: 'validation_failed' });
+        await withdrawVenueRequest(deps, planner, eventId, requestId);
+        await expect(
+          moveReplyDate(deps, planner, eventId, requestId, { responseDueDate: '2027-06-20' }),
+        ).rejects.toMatchObject({ code: 'request_closed' });
       });
     });
   });

@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeEventStatus } from '../../src/app/events.js';
 import { turnDownVenueRequest } from '../../src/app/venue-portal.js';
 import { href } from '../../src/web/href.js';
 import { SAMPLE_PLACES } from '../helpers/places.js';
@@ -308,6 +309,133 @@ if (!hasChromium) {
       await expect(venues.getByRole('link', { name: /Withdraw/ }).count()).resolves.toBe(0);
     });
 
+    it('moves one reply date and every open one, names a past date at its field, and marks an overdue request', async () => {
+      const DAY_MS = 24 * 60 * 60 * 1000;
+      const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+      const id = await d.createEvent(fullEvent({ name: 'Reply offsite' }));
+      for (const q of ['atlas', 'central']) {
+        const venue = (await d.api('GET', `/v1/venues?q=${q}`)).json.data[0];
+        const added = await d.api('POST', `/v1/events/${id}/venue-requests`, {
+          venueId: venue.id,
+          responseDueDate: inDays(2),
+        });
+        expect(added.status, JSON.stringify(added.json)).toBe(201);
+      }
+      await changeEventStatus(d.t.deps, id, 'wait_for_proposals');
+      await planner.goto(`${d.base}${href.event(id)}`);
+      const venues = planner.getByRole('region', { name: 'Venues', exact: true });
+
+      await clickAndLoad(planner, venues.getByRole('link', { name: 'Move the reply date: Atlas Palace' }));
+      await expect(main(planner).innerText()).resolves.toContain(
+        'Atlas Palace is told the new date by mail, with its link, and reminded again before it.',
+      );
+      await planner.getByLabel('New reply date').fill('2020-01-01');
+      await submit(planner, 'Move the reply date');
+      await expect(planner.getByRole('alert').first().innerText()).resolves.toContain(
+        'New reply date: Choose a date from today on.',
+      );
+      await expect(planner.getByLabel('New reply date').inputValue()).resolves.toBe('2020-01-01');
+      await planner.getByLabel('New reply date').fill(inDays(9));
+      await submit(planner, 'Move the reply date');
+      await expect(planner.locator('output.notice').innerText()).resolves.toBe(
+        'Reply date moved. A venue already asked is told by mail.',
+      );
+      const moved = (await subjectsTo('atlas@venues.example')).filter((subject) =>
+        subject.startsWith('New reply date'),
+      );
+      expect(moved).toHaveLength(1);
+
+      await clickAndLoad(
+        planner,
+        venues.getByRole('link', { name: 'Move the reply date of every open request' }),
+      );
+      await expect(main(planner).innerText()).resolves.toContain('Each of the 2 venues still asked');
+      await planner.getByLabel('New reply date').fill(inDays(12));
+      await submit(planner, 'Move the reply date of 2 venues');
+      await expect(planner.locator('output.notice').innerText()).resolves.toBe(
+        'Reply dates moved. Each venue asked is told by mail.',
+      );
+      for (const email of ['atlas@venues.example', 'central@venues.example']) {
+        expect(
+          (await subjectsTo(email)).filter((subject) => subject.startsWith('New reply date')),
+        ).toHaveLength(email.startsWith('atlas') ? 2 : 1);
+      }
+      const history = await planner.getByRole('region', { name: 'History' }).innerText();
+      expect(history).toContain('The reply date of Atlas Palace was moved from');
+      expect(history).not.toContain('due_date_changed');
+      await expect(venueRows(planner, id)).resolves.toHaveLength(2);
+      await expect(venues.innerText()).resolves.not.toContain('Overdue');
+
+      // Two weeks later nobody has answered: both requests are overdue, in words.
+      d.t.setClockAhead(14 * DAY_MS);
+      try {
+        const later = await d.signedIn(d.people.planner.email);
+        await later.goto(`${d.base}${href.event(id)}`);
+        const cells = await later.locator('table.venue-requests tbody td:nth-of-type(2)').allInnerTexts();
+        expect(cells).toHaveLength(2);
+        for (const cell of cells) expect(cell).toContain('Overdue');
+        await later.close();
+      } finally {
+        d.t.setClockAhead(0);
+      }
+      // Two weeks on, the sessions of this file had been idle too long and were ended: sign in again.
+      [planner, approver] = await Promise.all([
+        d.signedIn(d.people.planner.email),
+        d.signedIn(d.people.approver.email),
+      ]);
+    });
+
+    it('says a save of a sent event is not yet seen by venues, lists the changes and sends them after a confirmation', async () => {
+      const id = await d.createEvent(fullEvent({ name: 'Changes offsite' }));
+      const venueId = await addVenue('Cais Hotel', 'Lisbon', 'cais@venues.example');
+      await d.api('POST', `/v1/events/${id}/venue-requests`, { venueId });
+      await changeEventStatus(d.t.deps, id, 'wait_for_proposals');
+      await planner.goto(`${d.base}${href.event(id)}`);
+      await expect(planner.getByRole('region', { name: 'Changes not sent to venues' }).count()).resolves.toBe(
+        0,
+      );
+
+      await clickAndLoad(planner, planner.getByRole('link', { name: 'Edit details' }));
+      await planner.getByLabel('Attendees').fill('150');
+      await submit(planner, 'Save');
+      await expect(planner.locator('output.notice').innerText()).resolves.toBe(
+        'Saved. Venues still read the request as it was sent: they see this change once you send the changes to them.',
+      );
+      const unsent = planner.getByRole('region', { name: 'Changes not sent to venues' });
+      await expect(unsent.innerText()).resolves.toContain('Attendees: 120 → 150');
+      expect(await unsent.innerText()).not.toContain('numPeople');
+
+      await clickAndLoad(planner, unsent.getByRole('link', { name: 'Send the changes to 1 venue' }));
+      await expect(main(planner).innerText()).resolves.toContain('Attendees: 120 → 150');
+      await expect(main(planner).innerText()).resolves.toContain(
+        'The venue still asked (Cais Hotel) gets a mail with each change and your message',
+      );
+      await planner.getByLabel('Message to the venues').fill('x'.repeat(1001));
+      await submit(planner, 'Send the changes to 1 venue');
+      await expect(planner.getByRole('alert').first().innerText()).resolves.toContain(
+        'Message to the venues: Write at most 1,000 characters.',
+      );
+      await planner.getByLabel('Message to the venues').fill('Thirty more guests, <b>same dates</b>.');
+      await submit(planner, 'Send the changes to 1 venue');
+      await expect(planner.locator('output.notice').innerText()).resolves.toBe(
+        'Changes sent: each venue still asked is told by mail and reads the request as it is now.',
+      );
+      await expect(planner.getByRole('region', { name: 'Changes not sent to venues' }).count()).resolves.toBe(
+        0,
+      );
+      const [mail] = (await d.t.deps.store.mail.list({ to: 'cais@venues.example', limit: 20 })).filter(
+        (candidate) => candidate.subject === 'Updated request: Changes offsite',
+      );
+      expect(mail!.text).toContain('Attendees: 120 → 150');
+      expect(mail!.text).toContain('Thirty more guests, <b>same dates</b>.');
+      const history = await planner.getByRole('region', { name: 'History' }).innerText();
+      expect(history).toContain('sent the changes to the venues (version 2 of the request)');
+
+      // With nothing pending, the page says so and offers a message alone.
+      await planner.goto(`${d.base}${href.sendChanges(id)}`);
+      await expect(main(planner).innerText()).resolves.toContain('Venues read the request as it is');
+    });
+
     it('is usable at 375 px and has no serious or critical axe-core violation', async () => {
       const phone = await d.signedIn(d.people.planner.email, PHONE);
       const id = await d.createEvent(fullEvent({ name: 'Phone offsite' }));
@@ -323,6 +451,9 @@ if (!hasChromium) {
         href.event(id),
         href.addEventVenue(id),
         href.withdrawRequest(id, request.id),
+        href.moveReplyDate(id, request.id),
+        href.moveReplyDates(id),
+        href.sendChanges(id),
       ];
       for (const path of pages) {
         await phone.goto(`${d.base}${path}`);

@@ -97,6 +97,21 @@ describe('eventplan rfp and the shortlist', { timeout: SPAWN_TIMEOUT_MS }, () =>
     expect(updated.text).toContain('Forty now');
   });
 
+  it('rfp move-reply-date moves a request’s reply date, tells its venue, and refuses a date in the past', async () => {
+    const past = await runFailing(
+      ['rfp', 'move-reply-date', '--request', requestIds[0]!, '--date', '2020-01-01'],
+      env,
+    );
+    expect(past.stderr).toMatch(/responseDueDate/);
+    expect(
+      await runJson(['rfp', 'move-reply-date', '--request', requestIds[0]!, '--date', '2089-12-01'], env),
+    ).toEqual({ id: requestIds[0], eventId, status: 'proposed', responseDueDate: '2089-12-01' });
+    const { mails } = await runJson(['mail', 'list'], env);
+    expect(mails.map((mail: { subject: string }) => mail.subject)).toContain(
+      'New reply date 1 Dec 2089: Board offsite (Demo organization)',
+    );
+  });
+
   it('rfp award books the event, closes the others, and is refused the second time', async () => {
     expect(await runJson(['rfp', 'award', '--request', requestIds[0]!, '--comment', 'Signed'], env)).toEqual({
       id: requestIds[0],

@@ -67,6 +67,8 @@ function proposalOf(request: VenueRequest, revision: number, rate = 150): Propos
     revision,
     submittedAt: nextTime(),
     submittedBy: 'venue',
+    requestVersion: 1,
+    late: false,
     validUntil: '2090-01-01',
     currency: 'EUR',
     offeredDates: { startDate: '2026-05-01', endDate: '2026-05-03' },

@@ -24,6 +24,11 @@ export interface TestApp {
   databaseUrl: string;
   /** How many requests the fast paths answered without reaching the routes (`fast-paths` project only). */
   fastPathAnswers(): number;
+  /**
+   * Moves the app's clock `ms` ahead of the system's (every part of the app reads it: the API, the
+   * dashboard, the venue's page); `0` puts it back. For what waits on days, such as a reply date passing.
+   */
+  setClockAhead(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -40,7 +45,9 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const { store, destroy, url } = await openTestStore(options.backend, { poolSize: options.poolSize });
-  const deps: AppDeps = { store, clock: systemClock, ids: randomIds };
+  let ahead = 0;
+  const clock = { now: () => (ahead === 0 ? systemClock.now() : new Date(Date.now() + ahead)) };
+  const deps: AppDeps = { store, clock, ids: randomIds };
   const rateLimiter =
     options.rateLimiter ?? createMemoryRateLimiter({ limit: options.rateLimitPerMinute ?? 1_000_000 });
   const attempts = createMemoryAttemptCounter();
@@ -64,6 +71,9 @@ export async function startTestApp(
     key: demo.key,
     databaseUrl: url,
     fastPathAnswers: () => guard?.answered() ?? 0,
+    setClockAhead: (ms: number) => {
+      ahead = ms;
+    },
     async close() {
       await app.close();
       await guard?.close();

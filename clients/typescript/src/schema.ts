@@ -228,7 +228,11 @@ export interface paths {
         delete: operations["deleteVenueRequest"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Move a request's reply date
+         * @description Sets `responseDueDate`. On the shortlist, the date the request will be sent with. On an open request (`sent`, `viewed`, `proposed`) the venue is mailed the new date with its link, and the reminder is set again for it; `overdue` is judged on the new date. The same date again changes nothing. Recorded as `venue_request.due_date_changed`. Checks: the event and the request (404), the event sourcing and the request not closed (409), the body (400).
+         */
+        patch: operations["moveReplyDate"];
         trace?: never;
     };
     "/v1/events/{id}/venue-requests/{requestId}/proposals": {
@@ -707,6 +711,26 @@ export interface webhooks {
          * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
          */
         post: operations["webhook_venue_request_reminded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue_request.due_date_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of venue_request.due_date_changed
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_venue_request_due_date_changed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1811,9 +1835,14 @@ export interface components {
             proposalRevision?: number;
             /**
              * Format: date
-             * @description `venue_request.reminded`: the reply date the venue was reminded of.
+             * @description `venue_request.reminded`: the reply date the venue was reminded of; `venue_request.due_date_changed`: the new reply date.
              */
             responseDueDate?: string;
+            /**
+             * Format: date
+             * @description `venue_request.due_date_changed`: the reply date before the move; null for a shortlisted request that had none.
+             */
+            previousResponseDueDate?: string | null;
         };
         /**
          * @description One committed change of an event. `data` is present on `event.status_changed` and on a request's step. An event created before the change log existed has revisions from its next change on.
@@ -1862,10 +1891,10 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted";
             /**
              * Format: date-time
              * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
@@ -1896,10 +1925,10 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted";
             /**
              * Format: date-time
              * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
@@ -1957,7 +1986,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -2004,7 +2033,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -2037,7 +2066,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -2080,7 +2109,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /** @description An `https` URL to a public address. Private, loopback, link-local, unique-local, multicast, CGNAT and reserved addresses are refused (a 400 naming `url`), and checked again on every connection. */
             url: string;
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted")[];
         };
         /**
          * @example {
@@ -2089,7 +2118,7 @@ export interface components {
          */
         UpdateWebhookEndpointRequest: {
             url?: string;
-            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted")[];
+            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted")[];
             status?: "enabled" | "disabled";
         };
         /**
@@ -2106,7 +2135,7 @@ export interface components {
             id: string;
             /** @description The `webhook-id` header: the change id, the same on every attempt. */
             webhookId: string;
-            /** @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26). or `webhook.test`. */
+            /** @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26). or `webhook.test`. */
             type: string;
             /** @description The change sequence; null for a test. */
             sequence: number | null;
@@ -2162,7 +2191,7 @@ export interface components {
          *     }
          */
         WebhookPayload: {
-            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "proposal.submitted" | "webhook.test";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted" | "webhook.test";
             /**
              * Format: date-time
              * @description When the change was committed (for a test: when it was queued).
@@ -2535,6 +2564,8 @@ export interface components {
          *       "revision": 1,
          *       "submittedAt": "2027-02-01T10:00:00.000Z",
          *       "submittedBy": "venue",
+         *       "requestVersion": 1,
+         *       "late": false,
          *       "validUntil": "2027-03-01",
          *       "currency": "EUR",
          *       "offeredDates": {
@@ -2623,6 +2654,10 @@ export interface components {
              * @enum {string}
              */
             readonly submittedBy: "venue" | "planner";
+            /** @description The version of the request the proposal answers (`GET …/request-versions/{n}`). One older than the latest is marked in the Proposals tab, where the planner may ask the venue for a revision. */
+            readonly requestVersion: number;
+            /** @description Submitted after the reply date then in force had ended everywhere on Earth (D28). */
+            readonly late: boolean;
             /**
              * Format: date
              * @description The last day the venue holds these terms. `YYYY-MM-DD`, not a day that has ended everywhere on Earth.
@@ -2752,6 +2787,8 @@ export interface components {
             cancellation?: components["schemas"]["CancellationStep"][] | null;
             /** @description Notes. */
             notes?: string | null;
+            /** @description The version of the request the venue answered, from 1 to the latest; the latest when not given. */
+            requestVersion?: number | null;
         };
         /** @description Why the venue declined to bid, with a comment. */
         TurnDown: {
@@ -2872,6 +2909,20 @@ export interface components {
              * @example 2027-03-01
              */
             responseDueDate?: string | null;
+        };
+        /**
+         * @description A request's new reply date (D28).
+         * @example {
+         *       "responseDueDate": "2027-02-22"
+         *     }
+         */
+        MoveReplyDate: {
+            /**
+             * Format: date
+             * @description The new reply date; not a day that has ended everywhere on Earth. The venue of an open request is told by mail, and its reminder is set again for the new date.
+             * @example 2027-03-01
+             */
+            responseDueDate: string;
         };
         /**
          * @description An optional comment; send no body, or `{}`, without one.
@@ -5167,6 +5218,181 @@ export interface operations {
                         status?: 409;
                         /** @enum {string} */
                         code?: "request_closed";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    moveReplyDate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+                /** @description The request's id, a UUID. A malformed id is a 400 naming `requestId`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveReplyDate"];
+                "application/merge-patch+json": components["schemas"]["MoveReplyDate"];
+            };
+        };
+        responses: {
+            /** @description The request with its new reply date. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueRequest"];
+                };
+            };
+            /** @description An id or the body was refused: `responseDueDate` missing, not a date, or in the past. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization, or the event has no such request. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The event is booked, completed or cancelled (`event_not_sourcing`), or the request is closed (`request_closed`). Nothing was written. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 409;
+                        /** @enum {string} */
+                        code?: "event_not_sourcing" | "request_closed";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json` or `application/merge-patch+json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
                     };
                 };
             };
@@ -7868,6 +8094,42 @@ export interface operations {
         };
     };
     webhook_venue_request_reminded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_venue_request_due_date_changed: {
         parameters: {
             query?: never;
             header: {

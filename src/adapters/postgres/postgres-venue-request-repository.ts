@@ -76,6 +76,9 @@ function toProposal(row: ProposalRow): Proposal {
     revision: row.revision,
     submittedAt: row.submitted_at.toISOString(),
     submittedBy: row.submitted_by,
+    // Kept with the terms; a proposal stored before versions and reply dates answered version 1, on time.
+    requestVersion: 1,
+    late: false,
     ...JSON.parse(row.terms),
   };
 }

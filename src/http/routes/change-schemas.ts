@@ -170,8 +170,18 @@ export const RequestChangeData = Type.Object(
     responseDueDate: Type.Optional(
       Type.String({
         format: 'date',
-        description: '`venue_request.reminded`: the reply date the venue was reminded of.',
+        description:
+          '`venue_request.reminded`: the reply date the venue was reminded of; `venue_request.due_date_changed`: the new reply date.',
       }),
+    ),
+    previousResponseDueDate: Type.Optional(
+      orNull(
+        Type.String({
+          format: 'date',
+          description:
+            '`venue_request.due_date_changed`: the reply date before the move; null for a shortlisted request that had none.',
+        }),
+      ),
     ),
   },
   {
@@ -201,7 +211,7 @@ export const RequestRevisedData = Type.Object(
 
 /** What each type of change is, for people reading the document. */
 export const CHANGE_TYPES_DESCRIPTION =
-  "`event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).";
+  "`event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).";
 
 const changeFields = {
   id: Uuid("The change's id: unique, the same wherever the change is seen. Deduplicate by it."),

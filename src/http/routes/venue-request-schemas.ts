@@ -19,7 +19,7 @@ import {
 import { MAX_REQUESTS_PER_EVENT } from '../../domain/venue-request-steps.js';
 import { createProperties, type KindSchemas, readProperties } from '../schemas/field-table.js';
 import { API_HEADERS, RESPONSE_HEADERS } from '../schemas/headers.js';
-import { jsonResponse, operation } from '../schemas/operation.js';
+import { JSON_MEDIA_TYPE, jsonResponse, operation } from '../schemas/operation.js';
 import { Count, Day, FreeText, orNull, ref, Timestamp, Uuid } from '../schemas/parts.js';
 import { ERRORS, problemOf, problemResponse } from '../schemas/problems.js';
 import { DateRange } from './event-part-schemas.js';
@@ -197,6 +197,14 @@ const PROPOSAL_READ_ONLY: Record<string, TSchema> = {
     description:
       '`venue` (on its page) or `planner` (entered on its behalf through the API or the dashboard).',
   }),
+  requestVersion: Type.Integer({
+    minimum: 1,
+    description:
+      'The version of the request the proposal answers (`GET …/request-versions/{n}`). One older than the latest is marked in the Proposals tab, where the planner may ask the venue for a revision.',
+  }),
+  late: Type.Boolean({
+    description: 'Submitted after the reply date then in force had ended everywhere on Earth (D28).',
+  }),
   totals: ref(ProposalTotals),
   coverage: ref(ProposalCoverage),
   budget: orNull(ref(ProposalBudget), {
@@ -217,6 +225,8 @@ const EXAMPLE_PROPOSAL = {
   revision: 1,
   submittedAt: '2027-02-01T10:00:00.000Z',
   submittedBy: 'venue',
+  requestVersion: 1,
+  late: false,
   validUntil: '2027-03-01',
   currency: 'EUR',
   offeredDates: { startDate: '2027-05-12', endDate: '2027-05-14' },
@@ -271,7 +281,18 @@ export const ProposalList = Type.Object(
 );
 
 export const SubmitProposalRequest = Type.Object(
-  createProperties(PROPOSAL_FIELDS, KIND_SCHEMAS, { rooms: ref(RoomRatesInput) }),
+  {
+    ...createProperties(PROPOSAL_FIELDS, KIND_SCHEMAS, { rooms: ref(RoomRatesInput) }),
+    requestVersion: Type.Optional(
+      orNull(
+        Type.Integer({
+          minimum: 1,
+          description:
+            'The version of the request the venue answered, from 1 to the latest; the latest when not given.',
+        }),
+      ),
+    ),
+  },
   {
     $id: 'SubmitProposalRequest',
     additionalProperties: false,
@@ -411,6 +432,20 @@ export const NewVenueRequest = Type.Object(
   },
 );
 
+export const MoveReplyDate = Type.Object(
+  {
+    responseDueDate: Day(
+      'The new reply date; not a day that has ended everywhere on Earth. The venue of an open request is told by mail, and its reminder is set again for the new date.',
+    ),
+  },
+  {
+    $id: 'MoveReplyDate',
+    additionalProperties: false,
+    description: "A request's new reply date (D28).",
+    examples: [{ responseDueDate: '2027-02-22' }],
+  },
+);
+
 export const AwardVenueRequest = Type.Object(
   { comment: Type.Optional(orNull(FreeText('Told to the venue with the award.'))) },
   {
@@ -514,6 +549,27 @@ export const DeleteVenueRequestRoute = operation({
       'The request is closed (turned down, awarded, declined, withdrawn or not answered). Nothing was written.',
       problemOf(409, ['request_closed']),
     ),
+  },
+});
+
+export const MoveReplyDateRoute = operation({
+  operationId: 'moveReplyDate',
+  tag: 'Venue requests',
+  summary: "Move a request's reply date",
+  description:
+    'Sets `responseDueDate`. On the shortlist, the date the request will be sent with. On an open request (`sent`, `viewed`, `proposed`) the venue is mailed the new date with its link, and the reminder is set again for it; `overdue` is judged on the new date. The same date again changes nothing. Recorded as `venue_request.due_date_changed`. Checks: the event and the request (404), the event sourcing and the request not closed (409), the body (400).',
+  params: VenueRequestParams,
+  consumes: [JSON_MEDIA_TYPE, 'application/merge-patch+json'],
+  responses: {
+    200: jsonResponse('The request with its new reply date.', ref(VenueRequest)),
+    400: ERRORS[400]('An id or the body was refused: `responseDueDate` missing, not a date, or in the past.'),
+    404: REQUEST_404,
+    409: problemResponse(
+      'The event is booked, completed or cancelled (`event_not_sourcing`), or the request is closed (`request_closed`). Nothing was written.',
+      problemOf(409, ['event_not_sourcing', 'request_closed']),
+    ),
+    413: ERRORS[413],
+    415: ERRORS[415]('`application/json` or `application/merge-patch+json`'),
   },
 });
 

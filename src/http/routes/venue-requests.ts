@@ -11,6 +11,7 @@ import {
   getVenueRequest,
   listProposals,
   listVenueRequests,
+  moveReplyDate,
   submitProposalFor,
   withdrawVenueRequest,
 } from '../../app/venue-requests.js';
@@ -34,6 +35,8 @@ import {
   GetVenueRequestRoute,
   ListProposalsRoute,
   ListVenueRequestsRoute,
+  MoveReplyDate,
+  MoveReplyDateRoute,
   NewVenueRequest,
   SubmitProposalRequest,
   SubmitProposalRoute,
@@ -99,6 +102,19 @@ export function venueRequestRoutes(deps: AppDeps) {
           request.params.id,
           request.params.requestId,
         ),
+    );
+    app.patch<{ Params: Params }>(
+      one,
+      {
+        schema: MoveReplyDateRoute,
+        config: documentedBody(MoveReplyDate),
+        onRequest: checkRequestShape(MoveReplyDateRoute),
+        preValidation: requireObjectBody(),
+      },
+      async (request) => {
+        const { id, requestId } = request.params;
+        return moveReplyDate(deps, apiKeyRequester(request.principal), id, requestId, request.body);
+      },
     );
     app.delete<{ Params: Params }>(
       one,

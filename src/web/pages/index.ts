@@ -6,7 +6,9 @@ import type { PageModule } from '../page-module.js';
 import { account } from './account.js';
 import { agenda } from './agenda/route.js';
 import { agendaSession } from './agenda/session-route.js';
+import { replyDatePages } from './event/reply-dates.js';
 import { eventPage } from './event/route.js';
+import { sendChangesPages } from './event/send-changes.js';
 import { venueRequestPages } from './event/venue-requests.js';
 import { editEvent } from './event-form/edit-event.js';
 import { newEvent } from './event-form/new-event.js';
@@ -45,6 +47,8 @@ export const PAGES: readonly PageModule[] = [
   proposals,
   movePages,
   venueRequestPages,
+  replyDatePages,
+  sendChangesPages,
   venueList,
   newVenuePage,
   editVenue,

@@ -1,5 +1,5 @@
 /** Saving a form of an event's pages: onto the version of the event the form was read at (D15). */
-import { updateMyEvent } from '../../app/planning.js';
+import { updateMyEvent, viewMyEvent } from '../../app/planning.js';
 import { field } from '../forms.js';
 import type { PageRequest } from '../page-module.js';
 
@@ -11,3 +11,12 @@ export function saveEvent(page: PageRequest<'/events/:id'>, body: Record<string,
 /** One agenda operation (add, update or remove a session) saved the same way. */
 export const saveAgendaOperation = (page: PageRequest<'/events/:id'>, operation: Record<string, unknown>) =>
   saveEvent(page, { agendaOperations: [operation] });
+
+/**
+ * The notice after a save: plain "Saved", or, on an event sent to venues whose save left changes
+ * venues have not been sent (D26), that they see it only once the changes are sent.
+ */
+export async function savedNotice(page: PageRequest<'/events/:id'>): Promise<'saved' | 'saved-unsent'> {
+  const view = await viewMyEvent(page.deps, page.person, page.params.id);
+  return view.unsent ? 'saved-unsent' : 'saved';
+}

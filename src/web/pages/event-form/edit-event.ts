@@ -5,7 +5,7 @@ import { detailsBody, field, fields } from '../../forms.js';
 import { href, ROUTES } from '../../href.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
 import { submitForm } from '../../submit-form.js';
-import { saveEvent } from '../save-event.js';
+import { savedNotice, saveEvent } from '../save-event.js';
 import { type EventFormModel, EventFormPage, valuesOf } from './form.js';
 
 type EditRequest = PageRequest<typeof ROUTES.editEvent>;
@@ -43,7 +43,7 @@ export const editEvent: PageModule = [
     const version = field(page.form, 'version');
     return submitForm(page, {
       change: () => saveEvent(page, body),
-      done: () => page.redirect(href.event(id), 'saved'),
+      done: async () => page.redirect(href.event(id), await savedNotice(page)),
       expects: {
         problems: controlOf,
         orphans: true,

@@ -6,7 +6,12 @@
  */
 import type { EventView } from '../../../app/planning.js';
 import type { EventStatus } from '../../../domain/types.js';
-import { isClosedRequest, isSourcing, type VenueRequest } from '../../../domain/venue-request.js';
+import {
+  isClosedRequest,
+  isOpenRequest,
+  isSourcing,
+  type VenueRequest,
+} from '../../../domain/venue-request.js';
 import { day, deadline, instant } from '../../format.js';
 import { href } from '../../href.js';
 import { requestStatusWords } from '../../words.js';
@@ -54,6 +59,7 @@ export function VenuesSection(props: { view: EventView }) {
   const adding = whatAddingDoes(details.status);
   const cancelled = details.status === 'cancelled';
   const canChange = isSourcing(details.status);
+  const openCount = requests.filter((request) => isOpenRequest(request.status)).length;
   return (
     <section id="venues" aria-labelledby="venues-title">
       <h2 id="venues-title">Venues</h2>
@@ -98,16 +104,37 @@ export function VenuesSection(props: { view: EventView }) {
                     {when(request) && <span class="subtle"> {when(request)}</span>}
                     {request.turnDown?.comment && <span class="quote"> — “{request.turnDown.comment}”</span>}
                   </td>
-                  <td>{replyBy(request, view)}</td>
+                  <td>
+                    {replyBy(request, view)}
+                    {request.overdue && (
+                      <>
+                        {' '}
+                        <strong class="flag">Overdue</strong>
+                        <span class="visually-hidden">: no answer by the reply date</span>
+                      </>
+                    )}
+                  </td>
                   {canChange && (
                     <td>
                       {!isClosedRequest(request.status) && (
-                        <a
-                          href={href.withdrawRequest(id, request.id)}
-                          aria-label={`${request.status === 'shortlisted' ? 'Take off the shortlist' : 'Withdraw the request'}: ${request.venue.name}`}
-                        >
-                          {request.status === 'shortlisted' ? 'Take off the shortlist' : 'Withdraw'}
-                        </a>
+                        <ul class="plain actions">
+                          <li>
+                            <a
+                              href={href.moveReplyDate(id, request.id)}
+                              aria-label={`Move the reply date: ${request.venue.name}`}
+                            >
+                              Move the reply date
+                            </a>
+                          </li>
+                          <li>
+                            <a
+                              href={href.withdrawRequest(id, request.id)}
+                              aria-label={`${request.status === 'shortlisted' ? 'Take off the shortlist' : 'Withdraw the request'}: ${request.venue.name}`}
+                            >
+                              {request.status === 'shortlisted' ? 'Take off the shortlist' : 'Withdraw'}
+                            </a>
+                          </li>
+                        </ul>
                       )}
                     </td>
                   )}
@@ -122,6 +149,14 @@ export function VenuesSection(props: { view: EventView }) {
           <a class="button" href={href.addEventVenue(id)}>
             {addsToShortlist(details.status) ? 'Add a venue to the shortlist' : 'Ask another venue'}
           </a>
+          {openCount > 1 && (
+            <>
+              {' '}
+              <a class="button" href={href.moveReplyDates(id)}>
+                Move the reply date of every open request
+              </a>
+            </>
+          )}
         </p>
       )}
     </section>

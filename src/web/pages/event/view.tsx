@@ -13,6 +13,7 @@ import { locationWords } from '../../place-words.js';
 import { RoomBlockTable } from '../../room-block-table.js';
 import { BUDGET_LABELS, withReadableDates } from '../../words.js';
 import { actorName, History } from './history.js';
+import { sendLabel } from './send-changes.js';
 import { VenuesSection } from './venues-section.js';
 
 /** The label people read for a field, the same on the form and on this page. */
@@ -137,6 +138,28 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
               <li>{withReadableDates(item.message)}</li>
             ))}
           </ul>
+        </section>
+      )}
+      {view.unsent && (
+        <section class="unsent" aria-labelledby="unsent-title">
+          <h3 id="unsent-title">Changes not sent to venues</h3>
+          <p class="hint">Venues read the request as it was last sent. Since then:</p>
+          <ul class="unsent-changes">
+            {view.unsent.changes.map((change) => (
+              <li>
+                {change.label}: {change.before} → {change.after}
+              </li>
+            ))}
+          </ul>
+          {view.unsent.openRequests > 0 ? (
+            <p>
+              <a class="button primary" href={href.sendChanges(id)}>
+                {sendLabel(view, view.unsent.openRequests)}
+              </a>
+            </p>
+          ) : (
+            <p class="hint">No venue is asked now; venues asked later read the request as it is.</p>
+          )}
         </section>
       )}
       {view.moves.length > 0 ? (

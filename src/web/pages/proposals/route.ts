@@ -41,6 +41,7 @@ function comparisonOf(view: EventSourcingView, now: Date) {
     requests: view.requests,
     marks: view.marks,
     now: now.toISOString(),
+    latestVersion: view.latestVersion,
   });
 }
 

@@ -15,7 +15,7 @@ import { action, loader, type PageModule, type PageRequest } from '../../page-mo
 import { problemWords } from '../../problem-words.js';
 import { cellName, copyNight, gridEntries, gridNights } from '../../room-grid.js';
 import { type FormState, submitForm } from '../../submit-form.js';
-import { saveEvent } from '../save-event.js';
+import { savedNotice, saveEvent } from '../save-event.js';
 import { type CopyReport, RoomsPage } from './view.js';
 
 type RoomsRequest = PageRequest<typeof ROUTES.rooms>;
@@ -104,7 +104,7 @@ export const rooms: PageModule = [
     const version = field(page.form, 'version');
     return submitForm(page, {
       change: () => saveEvent(page, roomsBody(page.form, view.details.accommodations)),
-      done: () => page.redirect(href.event(id, 'rooms'), 'saved'),
+      done: async () => page.redirect(href.event(id, 'rooms'), await savedNotice(page)),
       expects: { problems: true, stale: true, cancelled: true },
       // A stale grid takes the event's version now, so that a second Save applies what was typed.
       again: (state, status) =>
