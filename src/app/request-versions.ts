@@ -20,11 +20,20 @@ import {
 import type { EventDetails, EventStatus } from '../domain/types.js';
 import { isOpenRequest } from '../domain/venue-request.js';
 import { readVersionMessage } from '../domain/venue-request-bodies.js';
-import { requestUpdatedMail } from '../domain/venue-request-mail.js';
+import { requestUpdatedMail, revisionRequestedMail } from '../domain/venue-request-mail.js';
+import { askForRevision } from '../domain/venue-request-steps.js';
 import { changeEvent, type EventChange } from './change-event.js';
 import type { AppDeps } from './deps.js';
-import { hashVenueToken, readParties, type SourcingParties, venueLinkPath } from './sourcing.js';
-import { eventInScope, type Planner } from './venue-requests.js';
+import { assertUuid } from './resource-ids.js';
+import {
+  hashVenueToken,
+  type RequestDocument,
+  readParties,
+  requestIn,
+  type SourcingParties,
+  venueLinkPath,
+} from './sourcing.js';
+import { eventInScope, type Planner, readRequest } from './venue-requests.js';
 
 /** While venues are being asked (D26): changes are sent only then. */
 const asksVenues = (status: EventStatus): boolean =>
@@ -145,35 +154,69 @@ export async function sendRequestVersion(
   return listed(version);
 }
 
-/** What proposals are measured against (D26): the attendees and the room block of the latest version. */
-export interface LatestRequirements {
-  /** The version they come from; null for an event never sent (its live details are used). */
-  version: number | null;
-  numPeople: number;
-  accommodations: EventDetails['accommodations'];
+/** What asking for a revision reads before its write: the parties its mail names, and every version. */
+interface RevisionPrepared {
+  parties: SourcingParties;
+  versions: readonly StoredRequestVersion[];
 }
 
 /**
- * The requirements of the latest version sent to venues, which coverage is computed against (D26):
- * the live event's before its first send. Reads the versions once; give `versions` when already read.
+ * Asks a venue to revise its proposal (D26), `{ message? }`: its mail says which version the proposal
+ * answers and what changed since, with a link of its own; `venue_request.revision_requested` records
+ * it. Only a `proposed` request while sourcing goes on (409); the request's state before the body.
  */
-export async function latestRequirements(
-  deps: AppDeps,
-  event: { organizationId: string; details: EventDetails },
-  versions?: readonly StoredRequestVersion[],
-): Promise<LatestRequirements> {
-  const latest = (versions ??
-    (await deps.store.venueRequests.versions(event.organizationId, event.details.id)))[0];
-  if (!latest) {
-    return {
-      version: null,
-      numPeople: event.details.numPeople,
-      accommodations: event.details.accommodations,
+export const REQUEST_REVISION: EventChange<{ requestId: string; body: unknown }, RevisionPrepared> = {
+  sourcing: true,
+  async prepare(deps, organizationId, eventId) {
+    const [parties, versions] = await Promise.all([
+      readParties(deps, organizationId, eventId),
+      deps.store.venueRequests.versions(organizationId, eventId),
+    ]);
+    return { parties, versions };
+  },
+  apply(current, { requestId, body }, context) {
+    const { request, proposal } = requestIn(context.sourcing ?? [], requestId);
+    const step = askForRevision(request, current.details.status, proposal?.revision ?? 0, context.now);
+    const { message } = readVersionMessage(body ?? {});
+    const { parties, versions } = context.prepared;
+    const latest = versions[0];
+    const answered = versions.find((version) => version.version === proposal?.requestVersion) ?? latest;
+    const changes = latest && answered ? requestChanges(answered.snapshot, latest.snapshot) : [];
+    const token = context.newToken();
+    const mailContext = {
+      organizationName: parties.organizationName,
+      planner: parties.planner,
+      event: {
+        name: latest?.snapshot.name ?? current.details.name,
+        eventDates: latest?.snapshot.eventDates ?? current.details.eventDates,
+      },
+      venue: request.venue,
     };
-  }
-  return {
-    version: latest.version,
-    numPeople: latest.snapshot.numPeople,
-    accommodations: latest.snapshot.accommodations,
-  };
+    const notice = {
+      proposalRevision: proposal?.revision ?? 0,
+      answeredVersion: answered?.version ?? 1,
+      latestVersion: latest?.version ?? 1,
+      changes: changes.map(changeInWords),
+      message,
+    };
+    return {
+      event: current,
+      steps: [step],
+      mails: [revisionRequestedMail(mailContext, notice, `${parties.publicBaseUrl}${venueLinkPath(token)}`)],
+      links: [{ requestId: request.id, tokenHash: hashVenueToken(token) }],
+    };
+  },
+};
+
+/** `POST …/venue-requests/{requestId}/revision-request` `{ message? }` (D26): the request as it is now. */
+export async function requestRevision(
+  deps: AppDeps,
+  planner: Planner,
+  eventId: string,
+  requestId: string,
+  body: unknown,
+): Promise<RequestDocument> {
+  const id = assertUuid('requestId', requestId);
+  const changed = await changeEvent(deps, planner, eventId, REQUEST_REVISION, { requestId: id, body });
+  return readRequest(deps, changed.event, id);
 }

@@ -6,8 +6,9 @@
 import { hash } from 'node:crypto';
 import { NotFoundError } from '../domain/errors.js';
 import type { ComposedMail } from '../domain/mail.js';
-import { type ProposalView, proposalView } from '../domain/proposal-figures.js';
+import { type FiguresEvent, type ProposalView, proposalView } from '../domain/proposal-figures.js';
 import { isOverdue } from '../domain/reply-dates.js';
+import type { StoredRequestVersion } from '../domain/request-versions.js';
 import type { EventDetails } from '../domain/types.js';
 import type { REMINDER_BOOKKEEPING, RequestStep, VenueRequest } from '../domain/venue-request.js';
 import {
@@ -162,4 +163,51 @@ export function requestDocument(
     createdAt,
     updatedAt,
   };
+}
+
+/** What proposals are measured against (D26): the attendees and the room block of the latest version. */
+export interface LatestRequirements {
+  /** The version they come from; null for an event never sent (its live details are used). */
+  version: number | null;
+  numPeople: number;
+  accommodations: EventDetails['accommodations'];
+}
+
+/**
+ * The requirements of the latest version sent to venues, which coverage is computed against (D26):
+ * the live event's before its first send. Reads the versions once; give `versions` when already read.
+ */
+export async function latestRequirements(
+  deps: AppDeps,
+  event: { organizationId: string; details: EventDetails },
+  versions?: readonly StoredRequestVersion[],
+): Promise<LatestRequirements> {
+  const latest = (versions ??
+    (await deps.store.venueRequests.versions(event.organizationId, event.details.id)))[0];
+  if (!latest) {
+    return {
+      version: null,
+      numPeople: event.details.numPeople,
+      accommodations: event.details.accommodations,
+    };
+  }
+  return {
+    version: latest.version,
+    numPeople: latest.snapshot.numPeople,
+    accommodations: latest.snapshot.accommodations,
+  };
+}
+
+/**
+ * The event as proposals' figures read it (D26): its currency and budget as they are now, and the room
+ * block of the latest version sent to venues (the live one before the first send), so that coverage is
+ * always judged against what the venues were asked.
+ */
+export async function figuresEventOf(
+  deps: AppDeps,
+  event: { organizationId: string; details: EventDetails },
+  versions?: readonly StoredRequestVersion[],
+): Promise<FiguresEvent> {
+  const { accommodations } = await latestRequirements(deps, event, versions);
+  return { currency: event.details.currency, budgetBreakdown: event.details.budgetBreakdown, accommodations };
 }

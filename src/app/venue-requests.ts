@@ -23,7 +23,13 @@ import {
 import { type AppDeps, nowText } from './deps.js';
 import { assertEventId, notFound } from './event-ids.js';
 import { assertUuid } from './resource-ids.js';
-import { type RequestDocument, requestDocument, shortlistedCount, sourcingVersion } from './sourcing.js';
+import {
+  figuresEventOf,
+  type RequestDocument,
+  requestDocument,
+  shortlistedCount,
+  sourcingVersion,
+} from './sourcing.js';
 import {
   ADD_REQUEST,
   AWARD,
@@ -52,10 +58,17 @@ const requestNotFound = (requestId: string) =>
   new NotFoundError(`The event has no venue request ${requestId}.`);
 
 /** One request of the event as read now, or a 404. */
-async function readRequest(deps: AppDeps, event: StoredEvent, requestId: string): Promise<RequestDocument> {
-  const found = await deps.store.venueRequests.find(event.organizationId, event.details.id, requestId);
+export async function readRequest(
+  deps: AppDeps,
+  event: StoredEvent,
+  requestId: string,
+): Promise<RequestDocument> {
+  const [found, figuresEvent] = await Promise.all([
+    deps.store.venueRequests.find(event.organizationId, event.details.id, requestId),
+    figuresEventOf(deps, event),
+  ]);
   if (!found) throw requestNotFound(requestId);
-  return requestDocument(found, event.details, nowText(deps));
+  return requestDocument(found, figuresEvent, nowText(deps));
 }
 
 /** The id of the request a change's first step made or changed. */
@@ -69,9 +82,12 @@ function steppedRequestId(changed: ChangedEvent): string {
 /** `GET /v1/events/{id}/venue-requests`: every request of the event, oldest first. */
 export async function listVenueRequests(deps: AppDeps, planner: Planner, eventId: string) {
   const event = await eventInScope(deps, planner, eventId);
-  const requests = await deps.store.venueRequests.listForEvent(event.organizationId, event.details.id);
+  const [requests, figuresEvent] = await Promise.all([
+    deps.store.venueRequests.listForEvent(event.organizationId, event.details.id),
+    figuresEventOf(deps, event),
+  ]);
   const now = nowText(deps);
-  return { data: requests.map((request) => requestDocument(request, event.details, now)) };
+  return { data: requests.map((request) => requestDocument(request, figuresEvent, now)) };
 }
 
 /** `GET …/venue-requests/{requestId}`. */
@@ -185,7 +201,7 @@ export async function submitProposalFor(
   });
   const proposal = changed.outcome?.proposals?.[0];
   if (!proposal) throw new Error('a submission adds a proposal');
-  return proposalView(proposal, changed.event.details);
+  return proposalView(proposal, await figuresEventOf(deps, changed.event));
 }
 
 /** `GET …/venue-requests/{requestId}/proposals`: every revision, newest first, with its figures. */
@@ -194,8 +210,11 @@ export async function listProposals(deps: AppDeps, planner: Planner, eventId: st
   const event = await eventInScope(deps, planner, eventId);
   const found = await deps.store.venueRequests.find(event.organizationId, event.details.id, id);
   if (!found) throw requestNotFound(requestId);
-  const proposals = await deps.store.venueRequests.proposals(event.organizationId, id);
-  return { data: proposals.map((proposal) => proposalView(proposal, event.details)) };
+  const [proposals, figuresEvent] = await Promise.all([
+    deps.store.venueRequests.proposals(event.organizationId, id),
+    figuresEventOf(deps, event),
+  ]);
+  return { data: proposals.map((proposal) => proposalView(proposal, figuresEvent)) };
 }
 
 /**
@@ -305,6 +324,8 @@ export interface EventSourcingView {
   version: string;
   /** The latest version of the request sent to venues (D26); 0 before the first send. */
   latestVersion: number;
+  /** The room block venues were asked for: the latest version's (the live one before the first send). */
+  askedAccommodations: StoredEvent['details']['accommodations'];
 }
 
 /**
@@ -323,7 +344,8 @@ export async function viewEventSourcing(
     deps.store.venueRequests.versions(event.organizationId, event.details.id),
   ]);
   const now = nowText(deps);
-  const documents = requests.map((request) => requestDocument(request, event.details, now));
+  const figuresEvent = await figuresEventOf(deps, event, versions);
+  const documents = requests.map((request) => requestDocument(request, figuresEvent, now));
   // Marks compare the proposals that stand: a request still `proposed`.
   const standing = documents.flatMap(({ id, status, proposal }) =>
     status === 'proposed' && proposal ? [{ ...proposal, requestId: id }] : [],
@@ -339,5 +361,6 @@ export async function viewEventSourcing(
     marks: comparisonMarks(standing),
     version: sourcingVersion(stored, requests),
     latestVersion: versions[0]?.version ?? 0,
+    askedAccommodations: figuresEvent.accommodations,
   };
 }

@@ -203,13 +203,17 @@ export class RequestClosedError extends DomainError {
   }
 }
 
-/** An award or a decline of a request that has no proposal standing (D24: only a `proposed` request). */
+/**
+ * An award, a decline or a revision asked of a request that has no proposal standing (D24, D26: only a
+ * `proposed` request).
+ */
 export class RequestNotProposedError extends DomainError {
   readonly code = 'request_not_proposed';
-  constructor(readonly status: string) {
-    super(
-      `Only a request with a proposal can be awarded or declined; this one is ${status.replaceAll('_', ' ')}.`,
-    );
+  constructor(
+    readonly status: string,
+    what = 'awarded or declined',
+  ) {
+    super(`Only a request with a proposal can be ${what}; this one is ${status.replaceAll('_', ' ')}.`);
   }
 }
 

@@ -255,6 +255,61 @@ export function replyDateMovedMail(
   });
 }
 
+/** What a request for a revision tells (D26): the proposal, the versions, what changed, the planner's message. */
+export interface RevisionNotice {
+  proposalRevision: number;
+  answeredVersion: number;
+  latestVersion: number;
+  /** What venues read that changed from the answered version to the latest. */
+  changes: readonly ChangeInWords[];
+  message: string | null;
+}
+
+/**
+ * The planner asks the venue to revise its proposal (D26): which version it answered, what changed
+ * since (each change before → after), the planner's message as text, and the venue's link `url`.
+ */
+export function revisionRequestedMail(
+  context: VenueMailContext,
+  notice: RevisionNotice,
+  url: string,
+): ComposedMail {
+  const { organizationName, event, venue } = context;
+  const shown = notice.changes.slice(0, 40);
+  const more = notice.changes.length - shown.length;
+  const paragraphs = [
+    notice.answeredVersion < notice.latestVersion
+      ? `${organizationName} asks ${venue.name} to revise its proposal for ${event.name}: it answers version ${notice.answeredVersion} of the request, which is now at version ${notice.latestVersion}.`
+      : `${organizationName} asks ${venue.name} to revise its proposal for ${event.name} (revision ${notice.proposalRevision}).`,
+  ];
+  if (shown.length > 0) {
+    paragraphs.push(
+      [
+        'What changed since:',
+        ...shown.map((change) => `- ${change.label}: ${change.before} → ${change.after}`),
+        ...(more > 0 ? [`- and ${more} more ${more === 1 ? 'change' : 'changes'}, on the page`] : []),
+      ].join('\n'),
+    );
+  }
+  if (notice.message) paragraphs.push(`Message from the planner:\n${notice.message}`);
+  paragraphs.push('On the page below you can send a revised proposal; the one you sent stays until then.');
+  return composeMail({
+    to: { address: venue.email, name: venue.name },
+    replyTo: replyTo(context.planner),
+    content: {
+      subject: `Please revise your proposal: ${event.name}`,
+      greeting: `Hello ${venue.name},`,
+      paragraphs,
+      facts: eventFacts(context),
+      action: { label: 'Open the request', url },
+      closing: [
+        `The link is for ${venue.name} alone: anyone who has it can answer on your behalf, so do not pass it on.`,
+        QUESTIONS,
+      ],
+    },
+  });
+}
+
 /** What a version's mail tells (D26): its number, each change in words, and the planner's message. */
 export interface VersionNotice {
   version: number;

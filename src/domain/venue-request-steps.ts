@@ -9,6 +9,7 @@ import type { ChecklistItem } from './errors.js';
 import {
   EventNotSourcingError,
   RequestClosedError,
+  RequestNotProposedError,
   RequestNotSentError,
   ValidationError,
   VenueAlreadyRequestedError,
@@ -183,6 +184,33 @@ export function remindRequest(
     change: {
       type: 'venue_request.reminded',
       data: { requestId: request.id, venueId: request.venue.id, responseDueDate: request.responseDueDate! },
+    },
+  };
+}
+
+/**
+ * The planner asks the venue to revise its proposal (D26): one answering an older version of the
+ * request, or expired. Only a `proposed` request (RequestNotProposedError) while sourcing goes on
+ * (EventNotSourcingError). The request is left as it is but for `updatedAt`, so a page read before it
+ * is stale; recorded as `venue_request.revision_requested`. The use case writes the mail, which says
+ * what changed since the version the proposal answers.
+ */
+export function askForRevision(
+  request: VenueRequest,
+  eventStatus: EventStatus,
+  proposalRevision: number,
+  now: string,
+): RequestStep {
+  if (!isSourcing(eventStatus)) throw new EventNotSourcingError(eventStatus);
+  if (request.status !== 'proposed')
+    throw new RequestNotProposedError(request.status, 'asked for a revision');
+  return {
+    before: request,
+    after: { ...request, updatedAt: now },
+    tellVenue: false,
+    change: {
+      type: 'venue_request.revision_requested',
+      data: { requestId: request.id, venueId: request.venue.id, proposalRevision },
     },
   };
 }

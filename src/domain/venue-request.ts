@@ -164,6 +164,7 @@ export const REQUEST_CHANGE_TYPES = [
   'venue_request.no_response',
   'venue_request.reminded',
   'venue_request.due_date_changed',
+  'venue_request.revision_requested',
   'proposal.submitted',
 ] as const;
 export type RequestChangeType = (typeof REQUEST_CHANGE_TYPES)[number];
@@ -172,7 +173,7 @@ export type RequestChangeType = (typeof REQUEST_CHANGE_TYPES)[number];
 export interface RequestChangeData {
   requestId: string;
   venueId: string;
-  /** `proposal.submitted`: the revision submitted. */
+  /** `proposal.submitted`: the revision submitted; `venue_request.revision_requested`: the one to revise. */
   proposalRevision?: number;
   /** `venue_request.reminded`: the reply date the venue was reminded of; `…due_date_changed`: the new one. */
   responseDueDate?: string;

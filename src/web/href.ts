@@ -26,6 +26,7 @@ export const ROUTES = {
   proposalsCsv: '/events/:id/proposals.csv',
   awardProposal: '/events/:id/proposals/:requestId/award',
   declineProposal: '/events/:id/proposals/:requestId/decline',
+  requestRevision: '/events/:id/proposals/:requestId/revision',
   agendaSession: '/events/:id/agenda/:sessionId',
   removeAgendaSession: '/events/:id/agenda/:sessionId/remove',
   move: '/events/:id/moves/:move',
@@ -98,6 +99,7 @@ export const href = {
   proposalsCsv: (id: string) => pathOf(ROUTES.proposalsCsv, { id }),
   awardProposal: (id: string, requestId: string) => pathOf(ROUTES.awardProposal, { id, requestId }),
   declineProposal: (id: string, requestId: string) => pathOf(ROUTES.declineProposal, { id, requestId }),
+  requestRevision: (id: string, requestId: string) => pathOf(ROUTES.requestRevision, { id, requestId }),
   agendaSession: (id: string, sessionId: string) => pathOf(ROUTES.agendaSession, { id, sessionId }),
   removeAgendaSession: (id: string, sessionId: string) =>
     pathOf(ROUTES.removeAgendaSession, { id, sessionId }),

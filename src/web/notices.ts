@@ -34,6 +34,7 @@ export const NOTICES = {
   awarded:
     'Awarded: the event is booked, the other proposals are declined, unanswered requests are closed, and every venue is told by mail.',
   declined: 'Proposal declined: the venue is told by mail.',
+  'revision-requested': 'Revision asked: the venue is told by mail, with what changed since its proposal.',
   'not-in-a-group':
     'Nothing was created: you are in no group, so a new event would be visible to no one, you included. Ask an operator to add you to a group.',
 } as const;

@@ -65,6 +65,8 @@ export interface ComparisonColumn {
   expired: boolean;
   mayAward: boolean;
   mayDecline: boolean;
+  /** A standing proposal answering an older version of the request, or expired: the venue may be asked to revise it (D26). */
+  mayAskRevision: boolean;
   proposal: ProposalView;
 }
 
@@ -244,6 +246,10 @@ function columnsOf(input: ComparisonInput): ComparisonColumn[] {
         expired,
         mayAward: proposed && isSourcing(input.details.status) && !expired,
         mayDecline: proposed && input.details.status !== 'cancelled',
+        mayAskRevision:
+          proposed &&
+          isSourcing(input.details.status) &&
+          (expired || proposal.requestVersion < (input.latestVersion ?? 1)),
         proposal,
       },
     ];

@@ -447,6 +447,45 @@ if (!hasChromium) {
       expect(await eventStatus(id)).not.toBe('booked');
     });
 
+    it('marks a proposal that answers an earlier version, and asks its venue for a revision after saying what it sends', async () => {
+      const { id, venues } = await summitWith([
+        { venue: 'Harbour Hotel', proposal: HARBOUR },
+        { venue: 'Riverside Inn', proposal: RIVERSIDE },
+      ]);
+      const harbour = venueOf(venues, 'Harbour Hotel');
+      // The attendees change and are sent as version 2; Riverside answers it again, Harbour does not.
+      expect((await d.api('PATCH', `/v1/events/${id}`, { numPeople: 150 })).status).toBe(200);
+      expect((await d.api('POST', `/v1/events/${id}/request-versions`, {})).status).toBe(201);
+      const riverside = venueOf(venues, 'Riverside Inn').requestId;
+      expect(
+        (await d.api('POST', `/v1/events/${id}/venue-requests/${riverside}/proposals`, RIVERSIDE)).status,
+      ).toBe(201);
+
+      await page.goto(`${d.base}${href.proposals(id)}`);
+      expect(await cells('requestVersion')).toEqual([
+        'Version 1\nAnswers an earlier version: the request is now at version 2',
+        'Version 2',
+      ]);
+      await expect(
+        page.getByRole('link', { name: 'Ask for a revision from Riverside Inn' }).count(),
+      ).resolves.toBe(0);
+      await clickAndLoad(page, page.getByRole('link', { name: 'Ask for a revision from Harbour Hotel' }));
+      await expect(page.getByRole('main').innerText()).resolves.toContain(
+        'Harbour Hotel’s proposal answers version 1 of the request, which is now at version 2. Harbour Hotel is mailed what changed since, your message and its link',
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByLabel('Message to the venue').fill('We are 150 now: <b>more rooms</b>?');
+      await clickAndLoad(page, page.getByRole('button', { name: 'Ask for a revision' }));
+      await expect(page.locator('output.notice').innerText()).resolves.toBe(
+        'Revision asked: the venue is told by mail, with what changed since its proposal.',
+      );
+      const [mail] = (await mailsTo(harbour.email)).filter(
+        (candidate) => candidate.subject === 'Please revise your proposal: Lisbon partner summit',
+      );
+      expect(mail!.text).toContain('Attendees: 120 → 150');
+      expect(mail!.html).toContain('&lt;b&gt;more rooms&lt;/b&gt;');
+    });
+
     it('shows a person not granted on the event the 404 page, and refuses a forged post with 403', async () => {
       const { id, venues } = await summitWith(FIVE.slice(0, 2));
       const harbour = venueOf(venues, 'Harbour Hotel').requestId;

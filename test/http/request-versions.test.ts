@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeEventStatus } from '../../src/app/events.js';
 import { createDemo } from '../../src/app/organizations.js';
-import { turnDownVenueRequest } from '../../src/app/venue-portal.js';
+import { submitVenueProposal, turnDownVenueRequest } from '../../src/app/venue-portal.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { callApi, type SentRequest, sendRequests } from '../helpers/venue-link.js';
+import { callApi, requestOf, type SentRequest, sendRequests } from '../helpers/venue-link.js';
 
 const READY = {
   name: 'Offsite',
@@ -162,6 +162,83 @@ describe('request versions (D26)', () => {
       expect(one.json.request.numPeople).toBe(30);
       const list = await versionsOf(eventId);
       expect(list.json.data.map((version: { version: number }) => version.version)).toEqual([3, 2, 1]);
+    });
+  });
+
+  it('says which version each proposal answers, and asks the venue of an older one for a revision', async () => {
+    const [proposing, silent] = await sendRequests(t, READY, ['Casa Velha', 'Hotel Mar']);
+    const eventId = proposing!.eventId;
+    await submitVenueProposal(t.deps, proposing!.token, { validUntil: '2090-03-01', meetingRoomRental: 900 });
+    await patch(eventId, { numPeople: 30 });
+    expect((await sendChanges(eventId, {})).status).toBe(201);
+    const read = await requestOf(t, proposing!);
+    expect(read.proposal).toMatchObject({ requestVersion: 1, late: false, revision: 1 });
+
+    const url = `/v1/events/${eventId}/venue-requests/${proposing!.requestId}/revision-request`;
+    const long = await callApi(t, 'POST', url, { message: 'x'.repeat(1001) });
+    expect(long.status).toBe(400);
+    expect(long.json.errors.map((problem: { field: string }) => problem.field)).toEqual(['message']);
+    const asked = await callApi(t, 'POST', url, { message: 'Thirty now.\r\nBcc: x@example.com' });
+    expect(asked.status, JSON.stringify(asked.json)).toBe(200);
+    expect(asked.json).toMatchObject({ id: proposing!.requestId, status: 'proposed' });
+
+    const [mail] = (await t.deps.store.mail.list({ to: proposing!.venue.email, limit: 20 })).filter(
+      (candidate) => candidate.subject === 'Please revise your proposal: Offsite',
+    );
+    expect(mail!.text).toContain('it answers version 1 of the request, which is now at version 2');
+    expect(mail!.text).toContain('Attendees: 20 → 30');
+    expect(mail!.text).toContain('Thirty now.');
+    const token = /\/rfp\/(\w+)/.exec(mail!.text ?? '')![1]!;
+    expect((await t.app.inject({ url: `/rfp/${token}` })).statusCode).toBe(200);
+    const feed = await callApi(t, 'GET', `/v1/events/${eventId}/revisions?limit=1`);
+    expect(feed.json.data[0]).toMatchObject({
+      type: 'venue_request.revision_requested',
+      changedFields: [],
+      data: { requestId: proposing!.requestId, venueId: proposing!.venue.id, proposalRevision: 1 },
+    });
+
+    // A request without a proposal has nothing to revise.
+    const none = await callApi(
+      t,
+      'POST',
+      `/v1/events/${eventId}/venue-requests/${silent!.requestId}/revision-request`,
+    );
+    expect(none.status).toBe(409);
+    expect(none.json.code).toBe('request_not_proposed');
+
+    // A proposal entered on the venue's behalf answers the latest version unless it names an earlier one.
+    const proposals = `/v1/events/${eventId}/venue-requests/${silent!.requestId}/proposals`;
+    const terms = { validUntil: '2090-03-01', meetingRoomRental: 800 };
+    expect((await callApi(t, 'POST', proposals, terms)).json.requestVersion).toBe(2);
+    expect((await callApi(t, 'POST', proposals, { ...terms, requestVersion: 1 })).json.requestVersion).toBe(
+      1,
+    );
+    const beyond = await callApi(t, 'POST', proposals, { ...terms, requestVersion: 3 });
+    expect(beyond.status).toBe(400);
+    expect(beyond.json.errors.map((problem: { field: string }) => problem.field)).toEqual(['requestVersion']);
+  });
+
+  it('judges coverage against the room block of the latest version sent, not the live one', async () => {
+    const [sent] = await sendRequests(t, READY);
+    await submitVenueProposal(t.deps, sent!.token, {
+      validUntil: '2090-03-01',
+      rooms: { '2090-05-04': { Single: { count: 10, rate: 100 } } },
+    });
+    await patch(sent!.eventId, { accommodations: { '2090-05-04': { Single: 20 } } });
+    expect((await requestOf(t, sent!)).proposal.coverage).toMatchObject({
+      requestedRoomNights: 10,
+      percent: 100,
+    });
+    const listed = await callApi(
+      t,
+      'GET',
+      `/v1/events/${sent!.eventId}/venue-requests/${sent!.requestId}/proposals`,
+    );
+    expect(listed.json.data[0].coverage).toMatchObject({ requestedRoomNights: 10 });
+    expect((await sendChanges(sent!.eventId, {})).status).toBe(201);
+    expect((await requestOf(t, sent!)).proposal.coverage).toMatchObject({
+      requestedRoomNights: 20,
+      percent: 50,
     });
   });
 

@@ -73,6 +73,7 @@ if (!hasChromium) {
         '/v1/events/{id}/venue-requests/{requestId}/decline',
         '/v1/events/{id}/venue-requests/{requestId}/proposals',
         '/v1/events/{id}/venue-requests/{requestId}/proposals',
+        '/v1/events/{id}/venue-requests/{requestId}/revision-request',
         '/v1/openapi.json',
         '/v1/places',
         '/v1/venues',
@@ -100,6 +101,7 @@ if (!hasChromium) {
         'venue_request.due_date_changed',
         'venue_request.no_response',
         'venue_request.reminded',
+        'venue_request.revision_requested',
         'venue_request.sent',
         'venue_request.turned_down',
         'venue_request.withdrawn',
@@ -137,6 +139,7 @@ if (!hasChromium) {
         'listProposals',
         'awardVenueRequest',
         'declineVenueRequest',
+        'requestRevision',
       ]) {
         await expect(page.locator('.opblock-summary-operation-id', { hasText: new RegExp(`^${operationId}$`) }).count()).resolves.toBe(1);
       }

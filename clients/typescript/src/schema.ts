@@ -323,6 +323,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/{id}/venue-requests/{requestId}/revision-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the venue for a revised proposal
+         * @description For a proposal that answers an older version of the request (`requestVersion` below the latest) or has expired. The venue is mailed, in the same transaction, "Please revise your proposal: {event name}" with the version its proposal answers, what changed since (before → after), the optional `message` and a new link to its page (earlier links keep working). The request is unchanged but for `updatedAt`; one `venue_request.revision_requested` change record. Checks: the event and the request (404), the event sourcing and the request `proposed` (409), the body (400).
+         */
+        post: operations["requestRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/{id}/venue-requests/{requestId}/decline": {
         parameters: {
             query?: never;
@@ -731,6 +751,26 @@ export interface webhooks {
          * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
          */
         post: operations["webhook_venue_request_due_date_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "venue_request.revision_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of venue_request.revision_requested
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_venue_request_revision_requested"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1831,7 +1871,7 @@ export interface components {
              * @description Its venue.
              */
             venueId: string;
-            /** @description `proposal.submitted`: the revision submitted. */
+            /** @description `proposal.submitted`: the revision submitted; `venue_request.revision_requested`: the revision the venue is asked to revise. */
             proposalRevision?: number;
             /**
              * Format: date
@@ -1891,10 +1931,10 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted";
             /**
              * Format: date-time
              * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
@@ -1925,10 +1965,10 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted";
             /**
              * Format: date-time
              * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
@@ -1986,7 +2026,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -2033,7 +2073,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -2066,7 +2106,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -2109,7 +2149,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /** @description An `https` URL to a public address. Private, loopback, link-local, unique-local, multicast, CGNAT and reserved addresses are refused (a 400 naming `url`), and checked again on every connection. */
             url: string;
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
         };
         /**
          * @example {
@@ -2118,7 +2158,7 @@ export interface components {
          */
         UpdateWebhookEndpointRequest: {
             url?: string;
-            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted")[];
+            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
             status?: "enabled" | "disabled";
         };
         /**
@@ -2135,7 +2175,7 @@ export interface components {
             id: string;
             /** @description The `webhook-id` header: the change id, the same on every attempt. */
             webhookId: string;
-            /** @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26). or `webhook.test`. */
+            /** @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26). or `webhook.test`. */
             type: string;
             /** @description The change sequence; null for a test. */
             sequence: number | null;
@@ -2191,7 +2231,7 @@ export interface components {
          *     }
          */
         WebhookPayload: {
-            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "proposal.submitted" | "webhook.test";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted" | "webhook.test";
             /**
              * Format: date-time
              * @description When the change was committed (for a test: when it was queued).
@@ -2923,6 +2963,16 @@ export interface components {
              * @example 2027-03-01
              */
             responseDueDate: string;
+        };
+        /**
+         * @description An optional message; send no body, or `{}`, without one.
+         * @example {
+         *       "message": "We now expect 140 guests: could you offer 20 more rooms on the first night?"
+         *     }
+         */
+        RequestRevision: {
+            /** @description Told to the venue with the request, as plain text (markup is shown as typed). */
+            message?: string | null;
         };
         /**
          * @description An optional comment; send no body, or `{}`, without one.
@@ -6296,6 +6346,180 @@ export interface operations {
             };
         };
     };
+    requestRevision: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+                /** @description The request's id, a UUID. A malformed id is a 400 naming `requestId`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RequestRevision"];
+            };
+        };
+        responses: {
+            /** @description Asked; the venue is told. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueRequest"];
+                };
+            };
+            /** @description An id or the body was refused (`message` longer than 1,000 characters, or not text). Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization, or the event has no such request. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The event is booked, completed or cancelled (`event_not_sourcing`), or the request has no standing proposal (`request_not_proposed`). Nothing was written. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 409;
+                        /** @enum {string} */
+                        code?: "event_not_sourcing" | "request_not_proposed";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     declineVenueRequest: {
         parameters: {
             query?: never;
@@ -8130,6 +8354,42 @@ export interface operations {
         };
     };
     webhook_venue_request_due_date_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_venue_request_revision_requested: {
         parameters: {
             query?: never;
             header: {

@@ -165,7 +165,11 @@ export const RequestChangeData = Type.Object(
     requestId: Uuid('The venue request the step was made on.'),
     venueId: Uuid('Its venue.'),
     proposalRevision: Type.Optional(
-      Type.Integer({ minimum: 1, description: '`proposal.submitted`: the revision submitted.' }),
+      Type.Integer({
+        minimum: 1,
+        description:
+          '`proposal.submitted`: the revision submitted; `venue_request.revision_requested`: the revision the venue is asked to revise.',
+      }),
     ),
     responseDueDate: Type.Optional(
       Type.String({
@@ -211,7 +215,7 @@ export const RequestRevisedData = Type.Object(
 
 /** What each type of change is, for people reading the document. */
 export const CHANGE_TYPES_DESCRIPTION =
-  "`event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).";
+  "`event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).";
 
 const changeFields = {
   id: Uuid("The change's id: unique, the same wherever the change is seen. Deduplicate by it."),

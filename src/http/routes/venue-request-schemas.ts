@@ -446,6 +446,25 @@ export const MoveReplyDate = Type.Object(
   },
 );
 
+export const RequestRevision = Type.Object(
+  {
+    message: Type.Optional(
+      orNull(
+        Type.String({
+          maxLength: LIMITS.freeText,
+          description: 'Told to the venue with the request, as plain text (markup is shown as typed).',
+        }),
+      ),
+    ),
+  },
+  {
+    $id: 'RequestRevision',
+    additionalProperties: false,
+    description: 'An optional message; send no body, or `{}`, without one.',
+    examples: [{ message: 'We now expect 140 guests: could you offer 20 more rooms on the first night?' }],
+  },
+);
+
 export const AwardVenueRequest = Type.Object(
   { comment: Type.Optional(orNull(FreeText('Told to the venue with the award.'))) },
   {
@@ -570,6 +589,26 @@ export const MoveReplyDateRoute = operation({
     ),
     413: ERRORS[413],
     415: ERRORS[415]('`application/json` or `application/merge-patch+json`'),
+  },
+});
+
+export const RequestRevisionRoute = operation({
+  operationId: 'requestRevision',
+  tag: 'Venue requests',
+  summary: 'Ask the venue for a revised proposal',
+  description:
+    'For a proposal that answers an older version of the request (`requestVersion` below the latest) or has expired. The venue is mailed, in the same transaction, "Please revise your proposal: {event name}" with the version its proposal answers, what changed since (before → after), the optional `message` and a new link to its page (earlier links keep working). The request is unchanged but for `updatedAt`; one `venue_request.revision_requested` change record. Checks: the event and the request (404), the event sourcing and the request `proposed` (409), the body (400).',
+  params: VenueRequestParams,
+  responses: {
+    200: jsonResponse('Asked; the venue is told.', ref(VenueRequest)),
+    400: ERRORS[400]('An id or the body was refused (`message` longer than 1,000 characters, or not text).'),
+    404: REQUEST_404,
+    409: problemResponse(
+      'The event is booked, completed or cancelled (`event_not_sourcing`), or the request has no standing proposal (`request_not_proposed`). Nothing was written.',
+      problemOf(409, ['event_not_sourcing', 'request_not_proposed']),
+    ),
+    413: ERRORS[413],
+    415: ERRORS[415]('`application/json`'),
   },
 });
 

@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.js';
 import { eventIdProblems } from '../../app/event-ids.js';
 import { apiKeyRequester } from '../../app/events.js';
-import { getRequestVersion, listRequestVersions, sendRequestVersion } from '../../app/request-versions.js';
+import {
+  getRequestVersion,
+  listRequestVersions,
+  requestRevision,
+  sendRequestVersion,
+} from '../../app/request-versions.js';
 import {
   addVenueRequest,
   awardVenueRequest,
@@ -38,6 +43,8 @@ import {
   MoveReplyDate,
   MoveReplyDateRoute,
   NewVenueRequest,
+  RequestRevision,
+  RequestRevisionRoute,
   SubmitProposalRequest,
   SubmitProposalRoute,
 } from './venue-request-schemas.js';
@@ -199,6 +206,19 @@ export function venueRequestRoutes(deps: AppDeps) {
       async (request) => {
         const { id, requestId } = request.params;
         return awardVenueRequest(deps, apiKeyRequester(request.principal), id, requestId, request.body);
+      },
+    );
+    app.post<{ Params: Params }>(
+      `${one}/revision-request`,
+      {
+        schema: RequestRevisionRoute,
+        config: documentedBody(RequestRevision, { optional: true }),
+        onRequest: checkRequestShape(RequestRevisionRoute),
+        preValidation: requireObjectBody({ optional: true }),
+      },
+      async (request) => {
+        const { id, requestId } = request.params;
+        return requestRevision(deps, apiKeyRequester(request.principal), id, requestId, request.body);
       },
     );
     app.post<{ Params: Params }>(

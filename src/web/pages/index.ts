@@ -17,6 +17,7 @@ import { forgotPasswordPage } from './forgot-password.js';
 import { invitePage } from './invite.js';
 import { movePages } from './move.js';
 import { placeSuggestions } from './place-suggestions.js';
+import { revisionPages } from './proposals/revision.js';
 import { proposals } from './proposals/route.js';
 import { resetPasswordPage } from './reset-password.js';
 import { rooms } from './rooms/route.js';
@@ -49,6 +50,7 @@ export const PAGES: readonly PageModule[] = [
   venueRequestPages,
   replyDatePages,
   sendChangesPages,
+  revisionPages,
   venueList,
   newVenuePage,
   editVenue,

@@ -228,6 +228,8 @@ function describeRequestStep(change: ChangeRecord, view: Named, who: string): st
       return `${venue} never sent a proposal; its request closed when another venue was chosen`;
     case 'venue_request.reminded':
       return `${venue} was reminded that its answer is due ${step.responseDueDate ? `by ${day(step.responseDueDate)}` : 'soon'}`;
+    case 'venue_request.revision_requested':
+      return `${venue} was asked to revise its proposal${step.proposalRevision ? ` (revision ${step.proposalRevision})` : ''}${by}`;
     case 'venue_request.due_date_changed':
       return `The reply date of ${venue} was moved${step.previousResponseDueDate ? ` from ${day(step.previousResponseDueDate)}` : ''} to ${step.responseDueDate ? day(step.responseDueDate) : 'another day'}${by}`;
     case 'proposal.submitted': {

@@ -35,9 +35,15 @@ type DecisionRequest = PageRequest<typeof ROUTES.awardProposal | typeof ROUTES.d
 const sourcingOf = (page: PageRequest<typeof ROUTES.proposals>) =>
   viewEventSourcing(page.deps, personRequester(page.person), page.params.id);
 
+/** The event as the tab compares against it: coverage against the room block venues were asked (D26). */
+const askedDetails = (view: EventSourcingView) => ({
+  ...view.event.details,
+  accommodations: view.askedAccommodations,
+});
+
 function comparisonOf(view: EventSourcingView, now: Date) {
   return proposalComparison({
-    details: view.event.details,
+    details: askedDetails(view),
     requests: view.requests,
     marks: view.marks,
     now: now.toISOString(),
@@ -189,7 +195,7 @@ export const proposals: PageModule = [
     return page.render(
       ProposalsPage({
         frame: page.frame(),
-        model: { details: view.event.details, comparison },
+        model: { details: askedDetails(view), comparison },
         notice: page.notice,
       }),
     );

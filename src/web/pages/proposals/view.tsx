@@ -66,6 +66,11 @@ function Decide(props: { eventId: string; column: ComparisonColumn }) {
           Decline<span class="visually-hidden"> {column.venueName}</span>
         </a>
       )}
+      {column.mayAskRevision && (
+        <a class="button" href={href.requestRevision(eventId, column.requestId)}>
+          Ask for a revision<span class="visually-hidden"> from {column.venueName}</span>
+        </a>
+      )}
       {column.status === 'proposed' && column.expired && (
         <p class="hint">Expired: ask the venue for a revision before awarding it.</p>
       )}
