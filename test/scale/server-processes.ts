@@ -1,6 +1,6 @@
 /** Real `eventplan serve` processes (test/helpers/eventplan-command.ts), for tests of several instances on one database. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventplanEntry } from '../helpers/eventplan-command.js';
 
