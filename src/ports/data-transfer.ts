@@ -106,6 +106,38 @@ export interface ProposalRecord {
   terms: string;
 }
 
+/** A version of an event's request as sent (D26): its actor, changes and snapshot as the exact JSON text stored. */
+export interface RequestVersionRecord {
+  organizationId: string;
+  eventId: string;
+  version: number;
+  sentAt: string;
+  sentBy: string;
+  message: string | null;
+  changes: string;
+  snapshot: string;
+}
+
+/** A later link of a request (D26, D28: a version's or a moved date's mail), by the hash of its token. */
+export interface VenueRequestLinkRecord {
+  tokenHash: string;
+  organizationId: string;
+  requestId: string;
+  createdAt: string;
+}
+
+/** A venue's question (D27) with its answer as the exact JSON text stored, or null. */
+export interface VenueQuestionRecord {
+  organizationId: string;
+  id: string;
+  eventId: string;
+  requestId: string;
+  venueId: string;
+  text: string;
+  askedAt: string;
+  answer: string | null;
+}
+
 /** A secret of the service itself (the dashboard's form-token key): the same after the move. */
 export interface ServerSecretRecord {
   name: string;
@@ -204,6 +236,9 @@ export type RecordBatch =
   | { kind: 'venues'; records: VenueRecord[] }
   | { kind: 'venueRequests'; records: VenueRequestRecord[] }
   | { kind: 'proposals'; records: ProposalRecord[] }
+  | { kind: 'requestVersions'; records: RequestVersionRecord[] }
+  | { kind: 'venueRequestLinks'; records: VenueRequestLinkRecord[] }
+  | { kind: 'venueQuestions'; records: VenueQuestionRecord[] }
   | { kind: 'webhookEndpoints'; records: WebhookEndpointRecord[] }
   | { kind: 'webhookDeliveries'; records: WebhookDeliveryRecord[] }
   | { kind: 'mails'; records: MailRecord[] }
@@ -216,7 +251,7 @@ export type RecordKind = RecordBatch['kind'];
  * Idempotency-Key records of creates, the dashboard's password hashes, invites and sessions (so
  * people stay signed in across the move), the notifications each person switched off, the change log with each organization's sequence counter,
  * venues, requests for proposals (with their token hashes, so venues' links keep working) and
- * proposals, webhook endpoints (secrets, cursor, health) and their deliveries (without leases), the mail outbox
+ * proposals, the versions of each request as sent with the later links of its mails, venues' questions with their answers, webhook endpoints (secrets, cursor, health) and their deliveries (without leases), the mail outbox
  * (without leases), and the service's own secrets. The scheduler's leases stay behind: a subject being
  * worked on at the source when it was exported is simply due on the target, whose write judges it again. Every stored idempotency record is complete (it is written in
  * its event's transaction); expired ones are copied too, and are ignored and purged as on the source.
@@ -225,7 +260,7 @@ export interface DataTransfer {
   /**
    * Every record from one consistent snapshot, kind by kind (organizations, users, groups,
    * memberships, apiKeys, events, grants, idempotencyKeys, passwords, invites, sessions, notificationOptOuts, changes,
-   * venues, venueRequests, proposals, webhookEndpoints, webhookDeliveries, mails, serverSecrets), each kind ordered by its key compared byte by byte (numbers by value),
+   * venues, venueRequests, proposals, requestVersions, venueRequestLinks, venueQuestions, webhookEndpoints, webhookDeliveries, mails, serverSecrets), each kind ordered by its key compared byte by byte (numbers by value),
    * so two stores holding the same data export the same sequence.
    */
   exportRecords(batchSize?: number): AsyncIterable<RecordBatch>;

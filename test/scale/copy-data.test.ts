@@ -36,7 +36,7 @@ import {
   signIn,
 } from '../../src/app/people.js';
 import { openVenueRequest, submitVenueProposal } from '../../src/app/venue-portal.js';
-import { addVenueRequest } from '../../src/app/venue-requests.js';
+import { addVenueRequest, moveReplyDate } from '../../src/app/venue-requests.js';
 import { createDispatcher } from '../../src/app/webhook-dispatcher.js';
 import { createEndpoint, rotateSecret, type WebhookDeps } from '../../src/app/webhook-endpoints.js';
 import { sign } from '../../src/app/webhook-signature.js';
@@ -144,12 +144,18 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
     });
     // A request for proposals sent to a venue, which answered through its link (before the endpoint
     // exists, so nothing of it is delivered): the link must keep working from the new database.
-    await addVenueRequest(deps, apiKeyRequester(principal), eventIds[3]!, { venueId: demo.venueIds[0]! });
+    const request = await addVenueRequest(deps, apiKeyRequester(principal), eventIds[3]!, {
+      venueId: demo.venueIds[0]!,
+    });
     await changeEventStatus(deps, eventIds[3]!, 'wait_for_proposals');
     const [requestMail] = await source.mail.list({ to: 'events@harbourside.example', limit: 1 });
     venueToken = /\/rfp\/(\w+)/.exec(requestMail!.text!)![1]!;
     await openVenueRequest(deps, venueToken);
     await submitVenueProposal(deps, venueToken, { validUntil: '2090-01-01', meetingRoomRental: 900 });
+    // Its reply date moved: the venue's mail of the move carries a link of its own (D28).
+    await moveReplyDate(deps, apiKeyRequester(principal), eventIds[3]!, request.id, {
+      responseDueDate: '2089-12-20',
+    });
     // A webhook endpoint for status changes, whose secret is rotated: the first delivery fails for good
     // (no retry left), the next two fail once and wait an hour for their retry.
     const webhookDeps: WebhookDeps = { ...deps, urlProblem: () => undefined };
@@ -261,19 +267,23 @@ describeWithService('postgres', 'eventplan copy-data from SQLite to PostgreSQL',
         invites: 4,
         sessions: 1,
         notificationOptOuts: 1,
-        // 14 creates, one update and four status changes by an operator (one sending a request), and the
-        // venue's proposal with the move to proposals_received it made.
-        changes: 22,
+        // 14 creates, one update and four status changes by an operator (one sending a request), the
+        // venue's proposal with the move to proposals_received it made, and the reply date moved.
+        changes: 23,
         // The demo venues of both organizations; one request, answered with one proposal.
         venues: 6,
         venueRequests: 1,
         proposals: 1,
+        // Version 1 of that request, taken when it was sent; the link of the move's mail; no question.
+        requestVersions: 1,
+        venueRequestLinks: 1,
+        venueQuestions: 0,
         // The endpoint, and its three status-change deliveries.
         webhookEndpoints: 1,
         webhookDeliveries: 3,
-        // The mail waiting in the outbox, the venue's request, and the planner and the approver told of
-        // the venue's proposal (D24).
-        mails: 4,
+        // The mail waiting in the outbox, the venue's request, the planner and the approver told of the
+        // venue's proposal (D24), and the move of the reply date.
+        mails: 5,
         // The dashboard's form-token key of the embedded service.
         serverSecrets: 1,
       });

@@ -123,6 +123,27 @@ const TABLES: Table[] = [
     key: ['organization_id', 'id'],
   },
   {
+    kind: 'requestVersions',
+    select: `organization_id AS organizationId, event_id AS eventId, version, sent_at AS sentAt, sent_by AS sentBy,
+      message, changes, snapshot`,
+    from: 'request_versions',
+    key: ['organization_id', 'event_id', 'version'],
+  },
+  {
+    kind: 'venueRequestLinks',
+    select:
+      'token_hash AS tokenHash, organization_id AS organizationId, request_id AS requestId, created_at AS createdAt',
+    from: 'venue_request_links',
+    key: ['token_hash'],
+  },
+  {
+    kind: 'venueQuestions',
+    select: `organization_id AS organizationId, id, event_id AS eventId, request_id AS requestId, venue_id AS venueId,
+      text, asked_at AS askedAt, answer`,
+    from: 'venue_questions',
+    key: ['organization_id', 'id'],
+  },
+  {
     kind: 'webhookEndpoints',
     select: `organization_id AS organizationId, id, url, enabled_events AS enabledEvents, status,
       disabled_reason AS disabledReason, secret, previous_secret AS previousSecret,
@@ -268,6 +289,15 @@ export function createSqliteDataTransfer(db: Database): DataTransfer {
         proposals: db.prepare(`INSERT INTO proposals
           (organization_id, id, event_id, request_id, revision, submitted_at, submitted_by, terms)
           VALUES (@organizationId, @id, @eventId, @requestId, @revision, @submittedAt, @submittedBy, @terms)`),
+        requestVersions: db.prepare(`INSERT INTO request_versions
+          (organization_id, event_id, version, sent_at, sent_by, message, changes, snapshot)
+          VALUES (@organizationId, @eventId, @version, @sentAt, @sentBy, @message, @changes, @snapshot)`),
+        venueRequestLinks:
+          db.prepare(`INSERT INTO venue_request_links (token_hash, organization_id, request_id, created_at)
+          VALUES (@tokenHash, @organizationId, @requestId, @createdAt)`),
+        venueQuestions: db.prepare(`INSERT INTO venue_questions
+          (organization_id, id, event_id, request_id, venue_id, text, asked_at, answer)
+          VALUES (@organizationId, @id, @eventId, @requestId, @venueId, @text, @askedAt, @answer)`),
         webhookEndpoints: db.prepare(`INSERT INTO webhook_endpoints
           (organization_id, id, url, enabled_events, status, disabled_reason, secret, previous_secret,
             previous_secret_expires_at, cursor, failing_since, created_at, updated_at)
