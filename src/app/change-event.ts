@@ -13,6 +13,7 @@ import { PreconditionFailedError } from '../domain/errors.js';
 import type { ComposedMail } from '../domain/mail.js';
 import { peopleMails } from '../domain/people-mail.js';
 import type { Proposal } from '../domain/proposal.js';
+import type { VenueQuestion } from '../domain/questions.js';
 import { type StoredRequestVersion, venueEventView } from '../domain/request-versions.js';
 import type { EventDetails, StoredEvent } from '../domain/types.js';
 import type { RequestStep } from '../domain/venue-request.js';
@@ -135,6 +136,10 @@ export interface ChangeOutcome {
   openedOn?: number;
   /** More link tokens of requests (their SHA-256), minted for the mails the change writes (D26). */
   links?: readonly { requestId: string; tokenHash: string }[];
+  /** Questions the change asks or answers (D27), written as they are. */
+  questions?: readonly VenueQuestion[];
+  /** The question a venue just asked, with its name: the people granted are told (D27). */
+  asked?: { question: VenueQuestion; venueName: string };
 }
 
 /** One kind of change (event-changes.ts): the pure change, and what it needs before the write. */
@@ -264,8 +269,8 @@ export async function changeEvent<Input, Prepared, R extends Requester>(
   /** The outcome with the mails that tell people of it (D24), when the change tells them. */
   const told = (outcome: ChangeOutcome): ChangeOutcome => {
     if (!audience) return outcome;
-    const { event, data: status, steps, proposals } = outcome;
-    const mails = peopleMails({ event, status, steps, proposals }, audience);
+    const { event, data: status, steps, proposals, asked } = outcome;
+    const mails = peopleMails({ event, status, steps, proposals, ...(asked ? { asked } : {}) }, audience);
     return mails.length === 0 ? outcome : { ...outcome, mails: [...(outcome.mails ?? []), ...mails] };
   };
   const context: ChangeContext<Prepared, R> = {
@@ -341,7 +346,9 @@ function sourcingWriteOf(
     steps.length === 0 &&
     proposals.length === 0 &&
     mails.length === 0 &&
-    !outcome.version
+    !outcome.version &&
+    (outcome.questions ?? []).length === 0 &&
+    (outcome.records ?? []).length === 0
   ) {
     return undefined;
   }
@@ -369,6 +376,7 @@ function sourcingWriteOf(
       ? { firstVersion: firstVersion(actor, outcome.event.details, now) }
       : {}),
     ...(outcome.links ? { links: outcome.links.map((link) => ({ ...link, createdAt: now })) } : {}),
+    ...(outcome.questions ? { questions: outcome.questions } : {}),
   };
 }
 

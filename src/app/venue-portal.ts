@@ -9,6 +9,7 @@
 import { NotFoundError, RequestChangedError } from '../domain/errors.js';
 import type { ProposalView } from '../domain/proposal-figures.js';
 import { proposalView } from '../domain/proposal-figures.js';
+import { type QuestionForVenue, questionsForVenue } from '../domain/questions.js';
 import {
   type ChangeInWords,
   changeInWords,
@@ -24,6 +25,7 @@ import { isOpenRequest, isSourcing, type VenueRequest } from '../domain/venue-re
 import type { RequestAddress } from '../ports/venue-request-repository.js';
 import { changeEvent, type VenueRequester } from './change-event.js';
 import type { AppDeps } from './deps.js';
+import { ASK_QUESTION } from './questions.js';
 import { hashVenueToken, readParties, type SourcingParties } from './sourcing.js';
 import { MARK_VIEWED, SUBMIT_PROPOSAL, TURN_DOWN } from './sourcing-changes.js';
 
@@ -60,6 +62,8 @@ export interface VenueRequestPage {
   updates: VenueVersionView[];
   /** The latest proposal, or null before the venue (or a planner for it) proposed. */
   proposal: VenueProposalView | null;
+  /** Its own questions and the answers shared with every venue, oldest first (D27): never another venue's name. */
+  questions: QuestionForVenue[];
 }
 
 const venueVersion = (version: StoredRequestVersion): VenueVersionView => ({
@@ -89,11 +93,12 @@ const venueRequester = (address: RequestAddress): VenueRequester => ({
 });
 
 async function pageOf(deps: AppDeps, address: RequestAddress): Promise<VenueRequestPage> {
-  const [event, found, parties, versions] = await Promise.all([
+  const [event, found, parties, versions, questions] = await Promise.all([
     deps.store.events.find(address.organizationId, address.eventId),
     deps.store.venueRequests.find(address.organizationId, address.eventId, address.requestId),
     readParties(deps, address.organizationId, address.eventId),
     deps.store.venueRequests.versions(address.organizationId, address.eventId),
+    deps.store.venueRequests.questions(address.organizationId, address.eventId),
   ]);
   if (!event || !found) throw unknownLink();
   const latest = versions[0];
@@ -116,7 +121,22 @@ async function pageOf(deps: AppDeps, address: RequestAddress): Promise<VenueRequ
           }),
         )
       : null,
+    questions: questionsForVenue(questions, address.requestId),
   };
+}
+
+/** The venue asks a question on its page (D27): `{ text }`, 1–1,000 characters, while its request is open. */
+export async function askVenueQuestion(
+  deps: AppDeps,
+  token: string,
+  body: unknown,
+): Promise<VenueRequestPage> {
+  const address = await resolveLink(deps, token);
+  await changeEvent(deps, venueRequester(address), address.eventId, ASK_QUESTION, {
+    requestId: address.requestId,
+    body,
+  });
+  return pageOf(deps, address);
 }
 
 /**

@@ -9,6 +9,9 @@ export const EVENT_CHANGE_TYPES = [
   'event.status_changed',
   // D26: a version of the request sent to the venues.
   'request.revised',
+  // D27: a venue's question, and a planner's answer to it.
+  'question.asked',
+  'question.answered',
 ] as const;
 export type EventChangeType = (typeof EVENT_CHANGE_TYPES)[number];
 
@@ -59,8 +62,17 @@ export interface RequestRevisedData {
   changedFields: string[];
 }
 
-/** What a change record carries beyond its fields: a status move's, a venue request step's, a version's. */
-export type ChangeData = StatusChangeData | RequestChangeData | RequestRevisedData;
+/** What a `question.asked` or `question.answered` record carries (D27): which question, whose, and who sees the answer. */
+export interface QuestionChangeData {
+  questionId: string;
+  requestId: string;
+  venueId: string;
+  /** `question.answered`: who sees the answer. */
+  sharedWith?: 'all' | 'asker';
+}
+
+/** What a change record carries beyond its fields: a status move's, a venue request step's, a version's, a question's. */
+export type ChangeData = StatusChangeData | RequestChangeData | RequestRevisedData | QuestionChangeData;
 
 /** A change as the use case describes it; the store numbers it (sequence, revision) when it commits. */
 export interface NewChange {
@@ -81,6 +93,13 @@ export function statusChangeData(change: Pick<NewChange, 'type' | 'data'>): Stat
 /** The data of a version sent to venues (D26), when the record is one. */
 export function revisedChangeData(change: Pick<NewChange, 'type' | 'data'>): RequestRevisedData | undefined {
   return change.type === 'request.revised' ? (change.data as RequestRevisedData | undefined) : undefined;
+}
+
+/** The data of a question asked or answered (D27), when the record is one. */
+export function questionChangeData(change: Pick<NewChange, 'type' | 'data'>): QuestionChangeData | undefined {
+  return change.type === 'question.asked' || change.type === 'question.answered'
+    ? (change.data as QuestionChangeData | undefined)
+    : undefined;
 }
 
 /** The data of a venue request step, when the record is one. */

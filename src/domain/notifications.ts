@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'approval_answered',
   'proposal_received',
   'venue_turned_down',
+  'venue_question',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,6 +34,10 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, { label: string; hint
   venue_turned_down: {
     label: 'Venues turning down',
     hint: 'When a venue turns down the request for an event you are on.',
+  },
+  venue_question: {
+    label: 'Questions from venues',
+    hint: 'When a venue asks a question about the request for an event you are on.',
   },
 };
 

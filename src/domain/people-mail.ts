@@ -13,6 +13,7 @@ import { composeMail, type MailAction, type MailFact } from './mail-content.js';
 import { NOTIFICATION_LABELS, type NotificationKind } from './notifications.js';
 import type { Proposal } from './proposal.js';
 import { proposalTotals } from './proposal-figures.js';
+import type { VenueQuestion } from './questions.js';
 import type { EventDetails, StoredEvent } from './types.js';
 import { type RequestStep, TURN_DOWN_REASON_LABELS, type VenueRequest } from './venue-request.js';
 import { mailDate, mailDates } from './venue-request-mail.js';
@@ -46,6 +47,8 @@ export interface ChangeToTell {
   status?: StatusChangeData;
   steps?: readonly RequestStep[];
   proposals?: readonly Proposal[];
+  /** A venue's question just asked (D27), with the venue's name. */
+  asked?: { question: VenueQuestion; venueName: string };
 }
 
 /** What one mail says, before it is addressed to each recipient. */
@@ -185,6 +188,29 @@ function requestNotices(change: ChangeToTell, audience: PeopleAudience): Notice[
   return notices;
 }
 
+/** A venue's question (D27), to everyone granted on the event: the question as text, and where to answer it. */
+function questionNotice(
+  change: ChangeToTell,
+  asked: NonNullable<ChangeToTell['asked']>,
+  audience: PeopleAudience,
+): Notice {
+  const { name, id } = change.event.details;
+  return {
+    kind: 'venue_question',
+    subject: `Question from ${asked.venueName}: ${name}`,
+    paragraphs: [
+      `${asked.venueName} asked a question about the request for ${name}:`,
+      asked.question.text,
+      'Answer it on the event page: to every venue asked, without naming who asked, or to this venue alone.',
+    ],
+    facts: [...eventFacts(change), { label: 'Venue', value: asked.venueName }],
+    action: {
+      label: 'Answer the question',
+      url: `${audience.publicBaseUrl}${dashboardPath.event(id)}#questions`,
+    },
+  };
+}
+
 /** Whether the person may be told of a change of this kind: granted, active, not its author, not switched off. */
 function reaches(person: Recipient, kind: NotificationKind, audience: PeopleAudience): boolean {
   return (
@@ -233,5 +259,6 @@ export function peopleMails(change: ChangeToTell, audience: PeopleAudience): Com
     tell(notice, people);
   }
   for (const notice of requestNotices(change, audience)) tell(notice, audience.granted);
+  if (change.asked) tell(questionNotice(change, change.asked, audience), audience.granted);
   return mails;
 }

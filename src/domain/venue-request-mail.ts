@@ -255,6 +255,41 @@ export function replyDateMovedMail(
   });
 }
 
+/**
+ * An answer to a venue's question (D27): the question and the answer as text, and the venue's link
+ * `url`. To the asker it is "your question"; to the other venues of an answer shared with all, the
+ * question is shown without naming who asked.
+ */
+export function questionAnsweredMail(
+  context: VenueMailContext,
+  answered: { question: string; answer: string; own: boolean },
+  url: string,
+): ComposedMail {
+  const { organizationName, event, venue } = context;
+  return composeMail({
+    to: { address: venue.email, name: venue.name },
+    replyTo: replyTo(context.planner),
+    content: {
+      subject: `Answer to a question: ${event.name}`,
+      greeting: `Hello ${venue.name},`,
+      paragraphs: [
+        answered.own
+          ? `${organizationName} answered your question about its request for ${event.name}.`
+          : `${organizationName} answered a question a venue asked about its request for ${event.name}, for every venue asked.`,
+        `Question:\n${answered.question}`,
+        `Answer:\n${answered.answer}`,
+        'Every answer is on the page below, with the request.',
+      ],
+      facts: eventFacts(context),
+      action: { label: 'Open the request', url },
+      closing: [
+        `The link is for ${venue.name} alone: anyone who has it can answer on your behalf, so do not pass it on.`,
+        QUESTIONS,
+      ],
+    },
+  });
+}
+
 /** What a request for a revision tells (D26): the proposal, the versions, what changed, the planner's message. */
 export interface RevisionNotice {
   proposalRevision: number;

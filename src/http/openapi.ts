@@ -26,6 +26,7 @@ import {
   OperatorActor,
   PatchOperation,
   PersonActor,
+  QuestionChangeData,
   RequestChangeData,
   RequestRevisedData,
   Revision,
@@ -54,6 +55,7 @@ import {
   UpdateEventRequest,
 } from './routes/event-schemas.js';
 import { Place } from './routes/place-schemas.js';
+import { AnswerQuestion, Question, QuestionAnswer, QuestionList } from './routes/question-schemas.js';
 import {
   RequestChange,
   RequestSnapshot,
@@ -184,11 +186,16 @@ const COMPONENT_SCHEMAS: TSchema[] = [
   DeclineVenueRequest,
   RequestChange,
   RequestRevisedData,
+  QuestionChangeData,
   RequestVersion,
   RequestSnapshot,
   RequestVersionWithRequest,
   RequestVersionList,
   SendRequestVersion,
+  QuestionAnswer,
+  Question,
+  QuestionList,
+  AnswerQuestion,
 ];
 
 const OpenApiDocumentRoute = operation({

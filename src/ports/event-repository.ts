@@ -1,6 +1,7 @@
 import type { ChangeRecord, NewChange } from '../domain/changes.js';
 import type { OutboxMail } from '../domain/mail.js';
 import type { Proposal } from '../domain/proposal.js';
+import type { VenueQuestion } from '../domain/questions.js';
 import type { StoredRequestVersion } from '../domain/request-versions.js';
 import type { EventDetails, EventStatus, StoredEvent } from '../domain/types.js';
 import type { VenueRequest } from '../domain/venue-request.js';
@@ -74,6 +75,8 @@ export interface SourcingWrite {
   openedOn?: number;
   /** D26: more link tokens of requests (their SHA-256), each leading to its request like the first. */
   links?: readonly { requestId: string; tokenHash: string; createdAt: string }[];
+  /** D27: questions asked, or answered (the answer replaced), written as they are. */
+  questions?: readonly VenueQuestion[];
 }
 
 /** One person on an event's grants, with what the dashboard shows of them. */

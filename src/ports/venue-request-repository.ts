@@ -1,4 +1,5 @@
 import type { Proposal } from '../domain/proposal.js';
+import type { VenueQuestion } from '../domain/questions.js';
 import type { StoredRequestVersion } from '../domain/request-versions.js';
 import type { VenueRequest } from '../domain/venue-request.js';
 import type { TaskSubject } from './schedule.js';
@@ -51,6 +52,10 @@ export interface VenueRequestRepository {
   findByTokenHash(tokenHash: string): Promise<RequestAddress | undefined>;
   /** The request with this id in any organization (operator commands address requests by id alone). */
   locate(requestId: string): Promise<RequestAddress | undefined>;
+  /** The venues' questions of the event (D27), oldest first. */
+  questions(organizationId: string, eventId: string): Promise<VenueQuestion[]>;
+  /** Which of these events have a question still unanswered (D27: the event list's mark). */
+  withUnansweredQuestions(organizationId: string, eventIds: readonly string[]): Promise<Set<string>>;
   /**
    * Requests whose reminder may be due, of any organization: still sent or viewed, their reminder not
    * settled, their reply date in the window, on an event still asking venues, and not leased for the

@@ -59,6 +59,8 @@ if (!hasChromium) {
         '/v1/events',
         '/v1/events/{id}',
         '/v1/events/{id}',
+        '/v1/events/{id}/questions',
+        '/v1/events/{id}/questions/{questionId}/answer',
         '/v1/events/{id}/request-versions',
         '/v1/events/{id}/request-versions',
         '/v1/events/{id}/request-versions/{version}',
@@ -95,6 +97,8 @@ if (!hasChromium) {
         'event.status_changed',
         'event.updated',
         'proposal.submitted',
+        'question.answered',
+        'question.asked',
         'request.revised',
         'venue_request.awarded',
         'venue_request.declined',
@@ -140,6 +144,8 @@ if (!hasChromium) {
         'awardVenueRequest',
         'declineVenueRequest',
         'requestRevision',
+        'listQuestions',
+        'answerQuestion',
       ]) {
         await expect(page.locator('.opblock-summary-operation-id', { hasText: new RegExp(`^${operationId}$`) }).count()).resolves.toBe(1);
       }

@@ -53,6 +53,8 @@ const VENUE_OPERATIONS = [
   'GET /v1/events/{id}/request-versions',
   'GET /v1/events/{id}/request-versions/{version}',
   'POST /v1/events/{id}/request-versions',
+  'GET /v1/events/{id}/questions',
+  'POST /v1/events/{id}/questions/{questionId}/answer',
   'POST /v1/events/{id}/venue-requests/{requestId}/award',
   'POST /v1/events/{id}/venue-requests/{requestId}/decline',
 ];
@@ -123,6 +125,8 @@ describe('the document', () => {
       'event.status_changed',
       'event.updated',
       'proposal.submitted',
+      'question.answered',
+      'question.asked',
       'request.revised',
       'venue_request.awarded',
       'venue_request.declined',

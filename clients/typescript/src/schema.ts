@@ -303,6 +303,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the venues' questions
+         * @description Every question venues asked on their pages about the event's request, oldest first, each with its answer or null.
+         */
+        get: operations["listQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/questions/{questionId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a venue's question
+         * @description Answers the question (answering again replaces the answer), shared with `all` venues of the event without naming the asker, or with the `asker` alone; each venue who sees it and whose request is open is mailed, in the same transaction, with a new link to its page. One `question.answered` change record. Checks: the event and the question (404), the event sourcing (409), the body (400).
+         */
+        post: operations["answerQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/{id}/venue-requests/{requestId}/award": {
         parameters: {
             query?: never;
@@ -591,6 +631,46 @@ export interface webhooks {
          * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
          */
         post: operations["webhook_request_revised"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "question.asked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of question.asked
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_question_asked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "question.answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery of question.answered
+         * @description POSTed to each enabled endpoint that enabled this type. Answer with a 2xx within the timeout; anything else is retried on the schedule (a `410` disables the endpoint). Redirects are not followed.
+         */
+        post: operations["webhook_question_answered"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1931,10 +2011,10 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26); `question.asked` (a venue asked on its page) and `question.answered` (a planner answered it), D27.
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "question.asked" | "question.answered" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted";
             /**
              * Format: date-time
              * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
@@ -1945,8 +2025,8 @@ export interface components {
             changedFields: string[];
             /** @description RFC 6902 operations from the details before the change to the details after it; empty for a request's step. */
             diff: components["schemas"]["PatchOperation"][];
-            /** @description `event.status_changed`: the move; a request's step: the request, its venue and the proposal revision; `request.revised`: the version sent and what it changed. */
-            data?: components["schemas"]["StatusChangeData"] | components["schemas"]["RequestChangeData"] | components["schemas"]["RequestRevisedData"];
+            /** @description `event.status_changed`: the move; a request's step: the request, its venue and the proposal revision; `request.revised`: the version sent and what it changed; `question.asked` and `question.answered`: the question, its request and venue, and who sees the answer. */
+            data?: components["schemas"]["StatusChangeData"] | components["schemas"]["RequestChangeData"] | components["schemas"]["RequestRevisedData"] | components["schemas"]["QuestionChangeData"];
         };
         /** @description One change of an event, with `snapshot`: the full details view as it was right after it. */
         Revision: {
@@ -1965,10 +2045,10 @@ export interface components {
             /** @description The event's revision this change made: 1 for the create, then 2, 3, … without gaps. */
             revision: number;
             /**
-             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).
+             * @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26); `question.asked` (a venue asked on its page) and `question.answered` (a planner answered it), D27.
              * @enum {string}
              */
-            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "question.asked" | "question.answered" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted";
             /**
              * Format: date-time
              * @description When the change was made: the `updatedAt` of the event it produced; for a request's step, which leaves the event as it is, when the step was made.
@@ -1979,8 +2059,8 @@ export interface components {
             changedFields: string[];
             /** @description RFC 6902 operations from the details before the change to the details after it; empty for a request's step. */
             diff: components["schemas"]["PatchOperation"][];
-            /** @description `event.status_changed`: the move; a request's step: the request, its venue and the proposal revision; `request.revised`: the version sent and what it changed. */
-            data?: components["schemas"]["StatusChangeData"] | components["schemas"]["RequestChangeData"] | components["schemas"]["RequestRevisedData"];
+            /** @description `event.status_changed`: the move; a request's step: the request, its venue and the proposal revision; `request.revised`: the version sent and what it changed; `question.asked` and `question.answered`: the question, its request and venue, and who sees the answer. */
+            data?: components["schemas"]["StatusChangeData"] | components["schemas"]["RequestChangeData"] | components["schemas"]["RequestRevisedData"] | components["schemas"]["QuestionChangeData"];
             snapshot: components["schemas"]["Event"];
         };
         /** @description One page of the organization's change feed. */
@@ -2026,7 +2106,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "question.asked" | "question.answered" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -2073,7 +2153,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "question.asked" | "question.answered" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -2106,7 +2186,7 @@ export interface components {
             /** @description Where deliveries are POSTed. */
             url: string;
             /** @description The change types delivered here. */
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "question.asked" | "question.answered" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
             /** @description `disabled` by you (PATCH), or by the service after a `410 Gone` or 3 days of failures (see `disabledReason`). PATCH `status: "enabled"` to resume: changes made while disabled are delivered then. */
             status: "enabled" | "disabled";
             /** @description Why the endpoint is disabled, or null. */
@@ -2149,7 +2229,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /** @description An `https` URL to a public address. Private, loopback, link-local, unique-local, multicast, CGNAT and reserved addresses are refused (a 400 naming `url`), and checked again on every connection. */
             url: string;
-            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
+            enabledEvents: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "question.asked" | "question.answered" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
         };
         /**
          * @example {
@@ -2158,7 +2238,7 @@ export interface components {
          */
         UpdateWebhookEndpointRequest: {
             url?: string;
-            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
+            enabledEvents?: ("event.created" | "event.updated" | "event.status_changed" | "request.revised" | "question.asked" | "question.answered" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted")[];
             status?: "enabled" | "disabled";
         };
         /**
@@ -2175,7 +2255,7 @@ export interface components {
             id: string;
             /** @description The `webhook-id` header: the change id, the same on every attempt. */
             webhookId: string;
-            /** @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26). or `webhook.test`. */
+            /** @description `event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26); `question.asked` (a venue asked on its page) and `question.answered` (a planner answered it), D27. or `webhook.test`. */
             type: string;
             /** @description The change sequence; null for a test. */
             sequence: number | null;
@@ -2231,7 +2311,7 @@ export interface components {
          *     }
          */
         WebhookPayload: {
-            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted" | "webhook.test";
+            type: "event.created" | "event.updated" | "event.status_changed" | "request.revised" | "question.asked" | "question.answered" | "venue_request.sent" | "venue_request.turned_down" | "venue_request.awarded" | "venue_request.declined" | "venue_request.withdrawn" | "venue_request.no_response" | "venue_request.reminded" | "venue_request.due_date_changed" | "venue_request.revision_requested" | "proposal.submitted" | "webhook.test";
             /**
              * Format: date-time
              * @description When the change was committed (for a test: when it was queued).
@@ -3034,6 +3114,37 @@ export interface components {
             /** @description The API's paths of what changed (`RequestChange.field`); empty for a message alone. */
             changedFields: string[];
         };
+        /**
+         * @description The question of a `question.asked` or `question.answered` change (D27).
+         * @example {
+         *       "questionId": "3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f",
+         *       "requestId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "venueId": "5a3c1b2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+         *       "sharedWith": "all"
+         *     }
+         */
+        QuestionChangeData: {
+            /**
+             * Format: uuid
+             * @description The question asked or answered.
+             */
+            questionId: string;
+            /**
+             * Format: uuid
+             * @description The request of the venue that asked.
+             */
+            requestId: string;
+            /**
+             * Format: uuid
+             * @description The venue that asked.
+             */
+            venueId: string;
+            /**
+             * @description `question.answered`: every venue of the event (`all`), or the venue that asked alone.
+             * @enum {string}
+             */
+            sharedWith?: "all" | "asker";
+        };
         /** @description A version of the request as venues read it (D26). */
         RequestVersion: {
             /** @description 1 for the first send, then 2, 3, … without gaps. */
@@ -3131,6 +3242,96 @@ export interface components {
         SendRequestVersion: {
             /** @description Told to every venue with the changes, as plain text (markup is shown as typed). */
             message?: string | null;
+        };
+        /** @description A planner's answer to a venue's question. */
+        QuestionAnswer: {
+            /** @description The answer, as plain text. */
+            text: string;
+            /**
+             * Format: date-time
+             * @description When it was answered (last, when answered again).
+             */
+            answeredAt: string;
+            answeredBy: components["schemas"]["Actor"];
+            /**
+             * @description `all`: shown on the page of every request of the event that is open or sent later, without naming the venue that asked, and mailed to each open request's venue; `asker`: to the venue that asked alone.
+             * @enum {string}
+             */
+            sharedWith: "all" | "asker";
+        };
+        /**
+         * @description A venue's question about the event's request (D27), asked on the venue's page.
+         * @example {
+         *       "id": "3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f",
+         *       "requestId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "venue": {
+         *         "id": "5a3c1b2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d",
+         *         "name": "Hotel Central"
+         *       },
+         *       "text": "Can the breakout rooms be on another floor?",
+         *       "askedAt": "2027-02-03T10:00:00.000Z",
+         *       "answer": {
+         *         "text": "Yes, any floor with step-free access.",
+         *         "answeredAt": "2027-02-03T15:00:00.000Z",
+         *         "answeredBy": {
+         *           "type": "person",
+         *           "userId": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a"
+         *         },
+         *         "sharedWith": "all"
+         *       }
+         *     }
+         */
+        Question: {
+            /**
+             * Format: uuid
+             * @description The question.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The request of the venue that asked.
+             */
+            requestId: string;
+            /** @description The venue that asked. */
+            venue: {
+                /**
+                 * Format: uuid
+                 * @description The venue.
+                 */
+                id: string;
+                /** @description The venue's name as it is now. */
+                name: string;
+            };
+            /** @description The question, as plain text. */
+            text: string;
+            /**
+             * Format: date-time
+             * @description When the venue asked.
+             */
+            askedAt: string;
+            /** @description The answer, or null while unanswered. */
+            answer: components["schemas"]["QuestionAnswer"] | null;
+        };
+        /** @description The event's questions from venues. */
+        QuestionList: {
+            /** @description Every question of the event, oldest first. */
+            data: components["schemas"]["Question"][];
+        };
+        /**
+         * @description The answer and who sees it. Answering again replaces the answer.
+         * @example {
+         *       "text": "Yes, any floor with step-free access.",
+         *       "sharedWith": "all"
+         *     }
+         */
+        AnswerQuestion: {
+            /** @description The answer, 1–1,000 characters, sent as plain text. */
+            text: string;
+            /**
+             * @description `all`: shown on the page of every request of the event that is open or sent later, without naming the venue that asked, and mailed to each open request's venue; `asker`: to the venue that asked alone.
+             * @enum {string}
+             */
+            sharedWith: "all" | "asker";
         };
     };
     responses: never;
@@ -6172,6 +6373,294 @@ export interface operations {
             };
         };
     };
+    listQuestions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionList"];
+                };
+            };
+            /** @description The id is not a UUID, or a query parameter was sent. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization (an event of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    answerQuestion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request (1-128 of `A-Z a-z 0-9 . _ : -`), echoed in the `x-request-id` response header, in error bodies and in every log line. Anything else is replaced by a generated id.
+                 * @example checkout-5f2a91
+                 */
+                "x-request-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The event's id, a UUID. A malformed id is a 400 naming `id`.
+                 * @example 0b7f3c52-56b4-4d0a-9d64-4cf1f3a6f0c1
+                 */
+                id: string;
+                /** @description The question's id, a UUID. A malformed id is a 400 naming `questionId`. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerQuestion"];
+            };
+        };
+        responses: {
+            /** @description Answered. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Question"];
+                };
+            };
+            /** @description An id or the body was refused: `text` missing, empty or longer than 1,000 characters; `sharedWith` missing or not `all` or `asker`. Nothing was written; `errors` names every offending field. Safe to correct and retry. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            /** @description The `x-api-key` header is missing, or the key is invalid, revoked or its user deactivated. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 401;
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description No event with this id in your organization (an event of another organization is a 404 too). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 404;
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The event is booked, completed or cancelled (`event_not_sourcing`). Nothing was written. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 409;
+                        /** @enum {string} */
+                        code?: "event_not_sourcing";
+                    };
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 413;
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 415;
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests for this key (or, without a valid key, this address). Retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status?: 429;
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description An unexpected error (`internal_error`, never with internal details) or `service_unavailable`; the request was not applied. */
+            default: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     awardVenueRequest: {
         parameters: {
             query?: never;
@@ -8066,6 +8555,78 @@ export interface operations {
         };
     };
     webhook_request_revised: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_question_asked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The change id: the same on every attempt. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. Refuse a timestamp far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64 part of your `whsec_` secret; during a rotation two, space-separated. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_question_answered: {
         parameters: {
             query?: never;
             header: {

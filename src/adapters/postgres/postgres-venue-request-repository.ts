@@ -10,6 +10,7 @@ import type {
   RequestWithProposal,
   VenueRequestRepository,
 } from '../../ports/venue-request-repository.js';
+import { answerColumn, type QuestionRow, toQuestion } from '../question-rows.js';
 import { toVersion, VERSION_SENT_MEANWHILE, type VersionRow } from '../request-version-rows.js';
 import { query } from './postgres-transaction.js';
 
@@ -166,6 +167,25 @@ export async function writeSourcing(
         JSON.stringify(version.snapshot),
       ],
       'insert-request-version',
+    );
+  }
+  for (const question of write.questions ?? []) {
+    await query(
+      client,
+      `INSERT INTO venue_questions (organization_id, id, event_id, request_id, venue_id, text, asked_at, answer)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (organization_id, id) DO UPDATE SET answer = excluded.answer`,
+      [
+        organizationId,
+        question.id,
+        question.eventId,
+        question.requestId,
+        question.venueId,
+        question.text,
+        question.askedAt,
+        answerColumn(question),
+      ],
+      'save-venue-question',
     );
   }
   const links = write.links ?? [];
@@ -348,6 +368,27 @@ export function createPostgresVenueRequestRepository(pool: Pool): VenueRequestRe
     },
     locate(requestId) {
       return address('id', requestId);
+    },
+    async questions(organizationId, eventId) {
+      const { rows } = await query<QuestionRow>(
+        pool,
+        `SELECT id, event_id, request_id, venue_id, text, asked_at, answer FROM venue_questions
+         WHERE organization_id = $1 AND event_id = $2 ORDER BY asked_at, id`,
+        [organizationId, eventId],
+        'venue-questions',
+      );
+      return rows.map(toQuestion);
+    },
+    async withUnansweredQuestions(organizationId, eventIds) {
+      if (eventIds.length === 0) return new Set();
+      const { rows } = await query<{ event_id: string }>(
+        pool,
+        `SELECT DISTINCT event_id FROM venue_questions
+         WHERE organization_id = $1 AND answer IS NULL AND event_id = ANY($2::text[])`,
+        [organizationId, eventIds],
+        'events-with-unanswered-questions',
+      );
+      return new Set(rows.map((row) => row.event_id));
     },
   };
 }

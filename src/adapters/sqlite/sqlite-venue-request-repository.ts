@@ -11,6 +11,7 @@ import type {
   RequestWithProposal,
   VenueRequestRepository,
 } from '../../ports/venue-request-repository.js';
+import { answerColumn, type QuestionRow, toQuestion } from '../question-rows.js';
 import { toVersion, VERSION_SENT_MEANWHILE, type VersionRow } from '../request-version-rows.js';
 
 interface RequestRow {
@@ -148,6 +149,10 @@ export function prepareSourcingWrites(db: Database) {
     INSERT INTO request_versions (organization_id, event_id, version, sent_at, sent_by, message, changes, snapshot)
     VALUES (@organization_id, @event_id, @version, @sent_at, @sent_by, @message, @changes, @snapshot)
     ON CONFLICT (organization_id, event_id, version) DO NOTHING`);
+  const saveQuestion = db.prepare(`
+    INSERT INTO venue_questions (organization_id, id, event_id, request_id, venue_id, text, asked_at, answer)
+    VALUES (@organization_id, @id, @event_id, @request_id, @venue_id, @text, @asked_at, @answer)
+    ON CONFLICT (organization_id, id) DO UPDATE SET answer = excluded.answer`);
   const insertLink = db.prepare(`
     INSERT INTO venue_request_links (token_hash, organization_id, request_id, created_at)
     VALUES (?, ?, ?, ?)`);
@@ -176,6 +181,18 @@ export function prepareSourcingWrites(db: Database) {
     if (write.firstVersion) insertVersion.run(versionRow(organizationId, eventId, write.firstVersion));
     for (const link of write.links ?? []) {
       insertLink.run(link.tokenHash, organizationId, link.requestId, link.createdAt);
+    }
+    for (const question of write.questions ?? []) {
+      saveQuestion.run({
+        organization_id: organizationId,
+        id: question.id,
+        event_id: question.eventId,
+        request_id: question.requestId,
+        venue_id: question.venueId,
+        text: question.text,
+        asked_at: question.askedAt,
+        answer: answerColumn(question),
+      });
     }
     for (const { request, tokenHash } of write.requests.saved) {
       saveRequest.run({
@@ -233,6 +250,16 @@ export function createSqliteVenueRequestRepository(db: Database): VenueRequestRe
      JOIN venue_requests r ON r.organization_id = l.organization_id AND r.id = l.request_id
      WHERE l.token_hash = ?`,
   );
+  const questionsOf = db.prepare(
+    `SELECT id, event_id, request_id, venue_id, text, asked_at, answer FROM venue_questions
+     WHERE organization_id = ? AND event_id = ? ORDER BY asked_at, id`,
+  );
+  const unansweredIn = db
+    .prepare(
+      `SELECT DISTINCT event_id FROM venue_questions WHERE organization_id = ? AND answer IS NULL
+       AND event_id IN (SELECT value FROM json_each(?))`,
+    )
+    .pluck();
   const versionsOf = db.prepare(
     `SELECT version, sent_at, sent_by, message, changes, snapshot FROM request_versions
      WHERE organization_id = ? AND event_id = ? ORDER BY version DESC`,
@@ -272,6 +299,13 @@ export function createSqliteVenueRequestRepository(db: Database): VenueRequestRe
     },
     async versions(organizationId, eventId) {
       return (versionsOf.all(organizationId, eventId) as VersionRow[]).map(toVersion);
+    },
+    async questions(organizationId, eventId) {
+      return (questionsOf.all(organizationId, eventId) as QuestionRow[]).map(toQuestion);
+    },
+    async withUnansweredQuestions(organizationId, eventIds) {
+      if (eventIds.length === 0) return new Set();
+      return new Set(unansweredIn.all(organizationId, JSON.stringify(eventIds)) as string[]);
     },
     async locate(requestId) {
       return byId.get(requestId) as RequestAddress | undefined;

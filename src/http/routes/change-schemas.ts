@@ -213,9 +213,37 @@ export const RequestRevisedData = Type.Object(
   },
 );
 
+export const QuestionChangeData = Type.Object(
+  {
+    questionId: Uuid('The question asked or answered.'),
+    requestId: Uuid('The request of the venue that asked.'),
+    venueId: Uuid('The venue that asked.'),
+    sharedWith: Type.Optional(
+      Type.Unsafe<'all' | 'asker'>({
+        type: 'string',
+        enum: ['all', 'asker'],
+        description: '`question.answered`: every venue of the event (`all`), or the venue that asked alone.',
+      }),
+    ),
+  },
+  {
+    $id: 'QuestionChangeData',
+    additionalProperties: false,
+    description: 'The question of a `question.asked` or `question.answered` change (D27).',
+    examples: [
+      {
+        questionId: '3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f',
+        requestId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+        venueId: '5a3c1b2d-7e8f-4a9b-8c0d-1e2f3a4b5c6d',
+        sharedWith: 'all',
+      },
+    ],
+  },
+);
+
 /** What each type of change is, for people reading the document. */
 export const CHANGE_TYPES_DESCRIPTION =
-  "`event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26).";
+  "`event.created`, `event.updated` (through the API or the dashboard), `event.status_changed` (a status move by the dashboard, an operator or a proposal's arrival), and the steps of the event's requests for proposals (D21): `venue_request.sent`, `venue_request.turned_down`, `venue_request.awarded`, `venue_request.declined`, `venue_request.withdrawn`, `venue_request.no_response`, `venue_request.reminded` (eventplan reminded the venue of its reply date, D28), `venue_request.due_date_changed` (a planner moved the reply date, D28), `venue_request.revision_requested` (a planner asked the venue to revise its proposal, D26) and `proposal.submitted` (a proposal or a revision); `request.revised`: a version of the request sent to the venues (D26); `question.asked` (a venue asked on its page) and `question.answered` (a planner answered it), D27.";
 
 const changeFields = {
   id: Uuid("The change's id: unique, the same wherever the change is seen. Deduplicate by it."),
@@ -250,9 +278,14 @@ const changeFields = {
   }),
   data: Type.Optional(
     Type.Unsafe({
-      oneOf: [ref(StatusChangeData), ref(RequestChangeData), ref(RequestRevisedData)],
+      oneOf: [
+        ref(StatusChangeData),
+        ref(RequestChangeData),
+        ref(RequestRevisedData),
+        ref(QuestionChangeData),
+      ],
       description:
-        "`event.status_changed`: the move; a request's step: the request, its venue and the proposal revision; `request.revised`: the version sent and what it changed.",
+        "`event.status_changed`: the move; a request's step: the request, its venue and the proposal revision; `request.revised`: the version sent and what it changed; `question.asked` and `question.answered`: the question, its request and venue, and who sees the answer.",
     }),
   ),
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.js';
 import { eventIdProblems } from '../../app/event-ids.js';
 import { apiKeyRequester } from '../../app/events.js';
+import { answerVenueQuestion, listQuestions } from '../../app/questions.js';
 import {
   getRequestVersion,
   listRequestVersions,
@@ -24,6 +25,7 @@ import { ValidationError } from '../../domain/errors.js';
 import { documentedBody } from '../openapi.js';
 import { queryProblems } from '../query.js';
 import { checkRequestShape, requireObjectBody } from '../request-shape.js';
+import { AnswerQuestion, AnswerQuestionRoute, ListQuestionsRoute } from './question-schemas.js';
 import {
   GetRequestVersionRoute,
   ListRequestVersionsRoute,
@@ -193,6 +195,24 @@ export function venueRequestRoutes(deps: AppDeps) {
           .code(201)
           .header('location', `/v1/events/${request.params.id}/request-versions/${version.version}`)
           .send(version);
+      },
+    );
+    app.get<{ Params: Params }>(
+      '/events/:id/questions',
+      { schema: ListQuestionsRoute, onRequest: checkRequestShape(ListQuestionsRoute) },
+      async (request) => listQuestions(deps, apiKeyRequester(request.principal), request.params.id),
+    );
+    app.post<{ Params: { id: string; questionId: string } }>(
+      '/events/:id/questions/:questionId/answer',
+      {
+        schema: AnswerQuestionRoute,
+        config: documentedBody(AnswerQuestion),
+        onRequest: checkRequestShape(AnswerQuestionRoute),
+        preValidation: requireObjectBody(),
+      },
+      async (request) => {
+        const { id, questionId } = request.params;
+        return answerVenueQuestion(deps, apiKeyRequester(request.principal), id, questionId, request.body);
       },
     );
     app.post<{ Params: Params }>(
