@@ -25,6 +25,7 @@ import { type AppDeps, nowText } from './deps.js';
 import { etagOf } from './etag.js';
 import { MOVE, UPDATE_DETAILS } from './event-changes.js';
 import { assertEventId, notFound } from './event-ids.js';
+import { type QuestionDocument, questionsOf } from './questions.js';
 import { pendingChanges } from './request-versions.js';
 import { shortlistedCount } from './sourcing.js';
 
@@ -65,6 +66,8 @@ export interface EventRow {
   decisionDeadline: string | null;
   creator: Grantee;
   updatedAt: string;
+  /** A venue's question waits for an answer (D27). */
+  unansweredQuestions?: boolean;
 }
 
 /** The sum of a budget's lines, in cents first so that decimals add up exactly. */
@@ -102,7 +105,14 @@ export async function listMyEvents(
     offset: (query.page - 1) * EVENTS_PER_PAGE,
     limit: EVENTS_PER_PAGE,
   });
-  const rows = items.map(({ details, createdBy }) => rowOf(details, createdBy));
+  const waiting = await deps.store.venueRequests.withUnansweredQuestions(
+    person.organizationId,
+    items.map(({ details }) => details.id),
+  );
+  const rows = items.map(({ details, createdBy }) => ({
+    ...rowOf(details, createdBy),
+    unansweredQuestions: waiting.has(details.id),
+  }));
   return { rows, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / EVENTS_PER_PAGE)) };
 }
 
@@ -156,6 +166,8 @@ export interface EventView {
   requests: (VenueRequest & { overdue: boolean })[];
   /** What venues read that changed since the latest version was sent (D26); null when nothing is pending. */
   unsent: UnsentChanges | null;
+  /** The venues' questions (D27): unanswered first, then answered, each oldest first. */
+  questions: QuestionDocument[];
 }
 
 /** The changes not yet sent to venues (D26), in words, and how many open requests they would go to. */
@@ -224,6 +236,10 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
     people,
     venues: Object.fromEntries(requests.map(({ request }) => [request.venue.id, request.venue.name])),
     requests: requests.map(({ request }) => ({ ...request, overdue: isOverdue(request, nowText(deps)) })),
+    questions: await questionsOf(deps, event.organizationId, event.details.id).then((questions) => [
+      ...questions.filter((question) => question.answer === null),
+      ...questions.filter((question) => question.answer !== null),
+    ]),
     unsent: await unsentChangesOf(
       deps,
       event,

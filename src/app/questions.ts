@@ -138,7 +138,7 @@ export const ANSWER_QUESTION: EventChange<{ questionId: string; body: unknown },
 };
 
 /** The event's questions with their venues' names, oldest first; the names from the event's requests. */
-async function questionsOf(deps: AppDeps, organizationId: string, eventId: string) {
+export async function questionsOf(deps: AppDeps, organizationId: string, eventId: string) {
   const [questions, requests] = await Promise.all([
     deps.store.venueRequests.questions(organizationId, eventId),
     deps.store.venueRequests.listForEvent(organizationId, eventId),

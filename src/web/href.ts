@@ -35,6 +35,7 @@ export const ROUTES = {
   moveReplyDate: '/events/:id/venues/:requestId/reply-date',
   moveReplyDates: '/events/:id/venues/reply-dates',
   sendChanges: '/events/:id/send-changes',
+  answerQuestion: '/events/:id/questions/:questionId',
   venues: '/venues',
   newVenue: '/venues/new',
   venue: '/venues/:venueId',
@@ -113,6 +114,7 @@ export const href = {
   moveReplyDate: (id: string, requestId: string) => pathOf(ROUTES.moveReplyDate, { id, requestId }),
   moveReplyDates: (id: string) => pathOf(ROUTES.moveReplyDates, { id }),
   sendChanges: (id: string) => pathOf(ROUTES.sendChanges, { id }),
+  answerQuestion: (id: string, questionId: string) => pathOf(ROUTES.answerQuestion, { id, questionId }),
   /** The Venues page: the directory searched, a page of it, or its archived venues. */
   venues(options: { search?: string; archived?: boolean; page?: number } = {}) {
     const query = new URLSearchParams();

@@ -193,8 +193,9 @@ export function TextField(
   );
 }
 
-export function TextArea(props: ControlProps & { rows?: number }) {
-  const id = fieldId(props.name);
+/** A text area; `id` when a page holds several forms with the same field (else the field's own id). */
+export function TextArea(props: ControlProps & { rows?: number; id?: string }) {
+  const id = props.id ?? fieldId(props.name);
   const messages = props.errors.get(props.name);
   const invalid = Boolean(messages?.length);
   return (

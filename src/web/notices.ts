@@ -28,6 +28,7 @@ export const NOTICES = {
   'request-withdrawn': 'Request withdrawn. The venue is told by mail.',
   'reply-date-moved': 'Reply date moved. A venue already asked is told by mail.',
   'reply-dates-moved': 'Reply dates moved. Each venue asked is told by mail.',
+  'question-answered': 'Answer sent: each venue that sees it is told by mail.',
   'changes-sent': 'Changes sent: each venue still asked is told by mail and reads the request as it is now.',
   'saved-unsent':
     'Saved. Venues still read the request as it was sent: they see this change once you send the changes to them.',

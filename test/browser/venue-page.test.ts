@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROPOSAL_FIELDS } from '../../src/domain/proposal.js';
 import { REQUEST_STATUSES, TURN_DOWN_REASONS } from '../../src/domain/venue-request.js';
+import { href } from '../../src/web/href.js';
 import { venueHref } from '../../src/web/venue-page/links.js';
 import { callApi, requestOf, type SentRequest, sendRequests } from '../helpers/venue-link.js';
 import {
@@ -260,6 +261,66 @@ if (!hasChromium) {
       await page.waitForLoadState('load');
       expect(await noPageScroll(page)).toBe(true);
     }, 90_000);
+
+    it('asks a question, the planner answers it to all, and another venue sees the answer but not who asked', async () => {
+      const [asker, other] = await sendRequests(d.t, fullEvent({ name: 'Question summit' }), [
+        'Casa do Rio',
+        'Hotel Sol',
+      ]);
+      const { page } = await open(asker!);
+      await page.getByLabel('Your question').fill('');
+      expect(await submit(page, 'Ask the planner')).toBe(400);
+      await expect(page.getByRole('alert').first().innerText()).resolves.toContain(
+        'Your question: Write your question: it cannot be empty.',
+      );
+      await page.getByLabel('Your question').fill('Can the breakout rooms be on <i>another</i> floor?');
+      expect(await submit(page, 'Ask the planner')).toBe(303);
+      await expect(page.locator('output.notice').innerText()).resolves.toContain(
+        'Your question is sent to the planner.',
+      );
+      const mine = await page.getByRole('region', { name: 'Questions and answers' }).innerText();
+      expect(mine).toContain('Your question');
+      expect(mine).toContain('Can the breakout rooms be on <i>another</i> floor?');
+      expect(mine).toContain('Not answered yet.');
+      await expectPlannerWords(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      // The other venue sees nothing of a question not yet answered.
+      const { page: otherPage } = await open(other!);
+      await expect(otherPage.locator('main').innerText()).resolves.not.toContain('another</i> floor');
+
+      // The planner: the event list marks the event, the event page shows the question with its form.
+      const planner = await d.signedIn(d.people.planner.email);
+      await planner.goto(`${d.base}${href.events()}`);
+      await expect(
+        planner.getByRole('link', { name: 'Questions waiting for an answer' }).first().isVisible(),
+      ).resolves.toBe(true);
+      await planner.goto(`${d.base}${href.event(asker!.eventId)}`);
+      const section = planner.getByRole('region', { name: 'Questions from venues' });
+      await expect(section.innerText()).resolves.toContain('1 question waits for an answer.');
+      expect(await seriousViolations(planner)).toEqual([]);
+      await section.getByRole('button', { name: /^Send the answer/ }).click();
+      await planner.waitForLoadState('load');
+      await expect(planner.getByRole('alert').first().innerText()).resolves.toContain(
+        'Answer: Write the answer: it cannot be empty.',
+      );
+      await planner.getByLabel('Answer', { exact: true }).fill('Yes: the second floor, step-free.');
+      await planner.getByLabel('Every venue asked, without saying who asked').check();
+      await clickAndLoad(planner, planner.getByRole('button', { name: /^Send the answer/ }));
+      await expect(planner.locator('output.notice').innerText()).resolves.toBe(
+        'Answer sent: each venue that sees it is told by mail.',
+      );
+      await expect(section.innerText()).resolves.toContain('Every question is answered.');
+      await expect(planner.getByRole('region', { name: 'History' }).innerText()).resolves.toContain(
+        'answered a question of Casa do Rio, for every venue asked',
+      );
+
+      await otherPage.reload();
+      const shared = await otherPage.getByRole('region', { name: 'Questions and answers' }).innerText();
+      expect(shared).toContain('A question from a venue');
+      expect(shared).toContain('Yes: the second floor, step-free.');
+      expect(shared).not.toContain('Casa do Rio');
+      await expectPlannerWords(otherPage);
+    });
 
     it('made no request to another site and logged no console error', () => {
       expect(d.requested.filter((url) => !url.startsWith(d.base) && !url.startsWith('about:'))).toEqual([]);

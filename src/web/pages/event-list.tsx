@@ -79,6 +79,11 @@ function EventTable(props: { rows: EventRow[]; caption: string }) {
             <tr>
               <th scope="row">
                 <a href={href.event(row.id)}>{row.name}</a>
+                {row.unansweredQuestions && (
+                  <a class="flag" href={`${href.event(row.id)}#questions`}>
+                    Questions waiting for an answer
+                  </a>
+                )}
               </th>
               <td>
                 <StatusBadge status={row.status} />

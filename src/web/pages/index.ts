@@ -6,6 +6,7 @@ import type { PageModule } from '../page-module.js';
 import { account } from './account.js';
 import { agenda } from './agenda/route.js';
 import { agendaSession } from './agenda/session-route.js';
+import { questionPages } from './event/questions.js';
 import { replyDatePages } from './event/reply-dates.js';
 import { eventPage } from './event/route.js';
 import { sendChangesPages } from './event/send-changes.js';
@@ -50,6 +51,7 @@ export const PAGES: readonly PageModule[] = [
   venueRequestPages,
   replyDatePages,
   sendChangesPages,
+  questionPages,
   revisionPages,
   venueList,
   newVenuePage,

@@ -12,6 +12,7 @@ export const VENUE_ROUTES = {
   request: '/:token',
   proposal: '/:token/proposal',
   turnDown: '/:token/turn-down',
+  question: '/:token/question',
 } as const;
 
 const base = (token: string) => venueLinkPath(encodeURIComponent(token));
@@ -22,6 +23,8 @@ export const venueHref = {
   /** The proposal form: a first proposal, or a revision prefilled from the latest one. */
   proposal: (token: string) => `${base(token)}/proposal`,
   turnDown: (token: string) => `${base(token)}/turn-down`,
+  /** Where the question form posts (D27); the page shows the questions under `#questions`. */
+  question: (token: string) => `${base(token)}/question`,
 };
 
 /** Messages after a change, named by code so a crafted link cannot make the page say anything else. */
@@ -31,6 +34,8 @@ export const VENUE_NOTICES = {
   'proposal-revised':
     'Your revised proposal is sent. The planner sees it as the latest; the earlier one is kept.',
   'turned-down': 'You turned this request down. The planner is told; nothing more is asked of you.',
+  'question-asked':
+    'Your question is sent to the planner. The answer comes by mail and shows here, under Questions and answers.',
 } as const;
 
 export type VenueNotice = keyof typeof VENUE_NOTICES;

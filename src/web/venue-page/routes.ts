@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps.js';
 import {
+  askVenueQuestion,
   openVenueRequest,
   readVenueRequest,
   submitVenueProposal,
@@ -119,6 +120,31 @@ export function venueRoutes(app: FastifyInstance, deps: AppDeps, frameOf: VenueF
       return sendPage(
         reply,
         ProposalFormPage({ frame: frameOf(request, reply), token, page, values: form, problems }),
+        400,
+      );
+    }
+  });
+
+  app.post(VENUE_ROUTES.question, { preHandler: app.csrfProtection }, async (request, reply) => {
+    const token = tokenOf(request);
+    const form = formOf(request);
+    try {
+      await askVenueQuestion(deps, token, { text: field(form, 'text') });
+      return seeOther(reply, `${venueHref.request(token, 'question-asked')}#questions`);
+    } catch (error) {
+      if (isClosedRefusal(error)) return refused(request, reply);
+      if (!(error instanceof ValidationError)) throw error;
+      const page = await readVenueRequest(deps, token);
+      const problems = error.problems.map((problem) => ({
+        field: 'text',
+        message:
+          problem.code === 'too_long'
+            ? 'Write at most 1,000 characters.'
+            : 'Write your question: it cannot be empty.',
+      }));
+      return sendPage(
+        reply,
+        RequestPage({ frame: frameOf(request, reply), token, page, question: { values: form, problems } }),
         400,
       );
     }

@@ -341,11 +341,73 @@ function LatestProposal(props: { page: VenueRequestPage }) {
   );
 }
 
+/** The question form's state after a refused post: what was typed and why it was refused. */
+export interface QuestionFormState {
+  values: FormBody;
+  problems: readonly FormProblem[];
+}
+
+/**
+ * Questions and answers (D27): the venue's own questions, answered or not, and the answers the
+ * planner shared with every venue (never saying who asked); while the request is open, the form to ask.
+ */
+function Questions(props: { page: VenueRequestPage; token: string; csrf: string; form?: QuestionFormState }) {
+  const { page, token, form } = props;
+  const errors = problemsByField(form?.problems ?? []);
+  if (!page.open && page.questions.length === 0) return null;
+  return (
+    <section id="questions" aria-labelledby="questions-title">
+      <h2 id="questions-title">Questions and answers</h2>
+      {page.questions.length === 0 ? (
+        <p class="empty">No question yet.</p>
+      ) : (
+        <ul class="plain questions">
+          {page.questions.map((question) => (
+            <li class="question">
+              <p class="subtle">
+                {question.own ? 'Your question' : 'A question from a venue'}, {instant(question.askedAt)}
+              </p>
+              <p class="quote">{question.text}</p>
+              {question.answer ? (
+                <>
+                  <p class="subtle">
+                    Answer from {page.organizationName}, {instant(question.answer.answeredAt)}
+                  </p>
+                  <p class="answer">{question.answer.text}</p>
+                </>
+              ) : (
+                <p class="hint">Not answered yet.</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {page.open && (
+        <form method="post" action={venueHref.question(token)} novalidate>
+          <CsrfField token={props.csrf} />
+          <ErrorSummary problems={form?.problems ?? []} labels={() => 'Your question'} />
+          <TextArea
+            name="text"
+            label="Your question"
+            hint={`To ${page.organizationName}. At most 1,000 characters. If the answer is for every venue, it is shared without saying who asked.`}
+            value={field(form?.values ?? {}, 'text')}
+            errors={errors}
+          />
+          <div class="form-actions">
+            <button type="submit">Ask the planner</button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
 export function RequestPage(props: {
   frame: Frame;
   token: string;
   page: VenueRequestPage;
   notice?: string | undefined;
+  question?: QuestionFormState;
 }) {
   const { page, token } = props;
   return (
@@ -370,6 +432,12 @@ export function RequestPage(props: {
       <RequestUpdates page={page} />
       <LatestProposal page={page} />
       <EventDetails page={page} />
+      <Questions
+        page={page}
+        token={token}
+        csrf={props.frame.csrf}
+        {...(props.question ? { form: props.question } : {})}
+      />
     </VenueLayout>
   );
 }

@@ -7,6 +7,7 @@ import type { ChangeValues } from '../../../app/change-values.js';
 import type { EventView } from '../../../app/planning.js';
 import {
   type ChangeRecord,
+  questionChangeData,
   requestChangeData,
   revisedChangeData,
   statusChangeData,
@@ -252,6 +253,13 @@ export function describeChange(change: ChangeRecord, view: Named): string {
   if (move) return `${who} moved it from ${statusLabel(move.from)} to ${statusLabel(move.to)}`;
   const step = describeRequestStep(change, view, who);
   if (step) return step;
+  const question = questionChangeData(change);
+  if (question) {
+    const venue = view.venues[question.venueId] ?? 'A venue';
+    if (change.type === 'question.asked') return `${venue} asked a question`;
+    const shared = question.sharedWith === 'asker' ? `for ${venue} only` : 'for every venue asked';
+    return `${who} answered a question of ${venue}, ${shared}`;
+  }
   const revised = revisedChangeData(change);
   if (revised) {
     return revised.changedFields.length > 0

@@ -13,6 +13,7 @@ import { locationWords } from '../../place-words.js';
 import { RoomBlockTable } from '../../room-block-table.js';
 import { BUDGET_LABELS, withReadableDates } from '../../words.js';
 import { actorName, History } from './history.js';
+import { QuestionsSection } from './questions.js';
 import { sendLabel } from './send-changes.js';
 import { VenuesSection } from './venues-section.js';
 
@@ -213,6 +214,11 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
       <nav class="tabs" aria-label="On this page">
         <a href="#overview">Overview</a> <a href="#budget">Budget</a> <a href="#rooms">Rooms</a>{' '}
         <a href="#meeting-rooms">Meeting rooms</a> <a href="#agenda">Agenda</a> <a href="#notes">Notes</a>{' '}
+        {view.questions.length > 0 && (
+          <>
+            <a href="#questions">Questions</a>{' '}
+          </>
+        )}
         <a href="#venues">Venues</a> <a href="#history">History</a>
       </nav>
       <div class="columns">
@@ -304,6 +310,7 @@ export function EventPage(props: { frame: Frame; view: EventView; notice?: strin
               </Definition>
             </dl>
           </section>
+          <QuestionsSection view={view} csrf={props.frame.csrf} />
           <VenuesSection view={view} />
           <section id="history" aria-labelledby="history-title">
             <h2 id="history-title">History</h2>
