@@ -241,6 +241,67 @@ async function shootProposals(start: FirstStart, browser: Browser, planner: Page
   await shoot(planner, 'decline-error', { fullPage: false });
 }
 
+/** Clicks the button named `name` in the page's main region and waits for the page it leads to. */
+async function press(page: Page, name: string | RegExp) {
+  await Promise.all([page.waitForNavigation(), page.getByRole('main').getByRole('button', { name }).click()]);
+}
+
+/**
+ * A request that lives (D26–D28), on the summit already out to venues: 20 more attendees saved and
+ * waiting as a change not sent, its confirmation, the venue's page after the new version, a venue's
+ * question and the planner's answer, a reply date moved, and a proposal answering the older version.
+ */
+async function shootLivingRequest(
+  start: FirstStart,
+  planner: Page,
+  venuePage: Page,
+  token: string,
+  summit: string,
+) {
+  await api(start, 'PATCH', `/v1/events/${summit}`, { numPeople: 160 });
+  await planner.goto(`${start.base}${href.event(summit)}`);
+  const unsent = join(OUT, 'event-unsent-changes.png');
+  await planner.locator('aside').screenshot({ path: unsent });
+  console.log(`${unsent} (${Math.round(statSync(unsent).size / 1024)} KB)`);
+  await planner.goto(`${start.base}${href.sendChanges(summit)}`);
+  await planner
+    .getByLabel('Message to the venues')
+    .fill('We expect 20 more guests: please check your room offer.');
+  await shoot(planner, 'send-changes', { fullPage: false });
+  await press(planner, /^Send the changes to/);
+
+  await venuePage.goto(`${start.base}${venueHref.request(token)}`);
+  await shoot(venuePage, 'venue-page-updated', { fullPage: false });
+  await venuePage
+    .getByLabel('Your question')
+    .fill('Can the breakout rooms be on the same floor as the plenary?');
+  await press(venuePage, 'Ask the planner');
+  await planner.goto(`${start.base}${href.event(summit)}`);
+  const questions = join(OUT, 'event-questions.png');
+  await planner.locator('#questions').screenshot({ path: questions });
+  console.log(`${questions} (${Math.round(statSync(questions).size / 1024)} KB)`);
+  await planner
+    .getByLabel('Answer', { exact: true })
+    .fill('Yes: the second floor holds the plenary and all three breakouts.');
+  await planner.getByLabel('Every venue asked, without saying who asked').check();
+  await press(planner, /^Send the answer/);
+  await venuePage.goto(`${start.base}${venueHref.request(token)}#questions`);
+  const venueQuestions = join(OUT, 'venue-questions.png');
+  await venuePage.locator('#questions').screenshot({ path: venueQuestions });
+  console.log(`${venueQuestions} (${Math.round(statSync(venueQuestions).size / 1024)} KB)`);
+
+  const requests = (await api(start, 'GET', `/v1/events/${summit}/venue-requests`)) as {
+    data: Array<{ id: string; status: string }>;
+  };
+  const open = requests.data.find((request) => request.status === 'viewed' || request.status === 'sent')!;
+  await planner.goto(`${start.base}${href.moveReplyDate(summit, open.id)}`);
+  await shoot(planner, 'move-reply-date', { fullPage: false });
+  await planner.goto(`${start.base}${href.proposals(summit)}`);
+  const older = join(OUT, 'proposals-older-version.png');
+  await planner.locator('tr#row-requestVersion').screenshot({ path: older });
+  console.log(`${older} (${Math.round(statSync(older).size / 1024)} KB)`);
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'eventplan-screenshots-'));
   mkdirSync(OUT, { recursive: true });
@@ -427,6 +488,8 @@ async function main() {
 
     // The Proposals tab (D24): the summit is now sent, so the venues added next are asked at once.
     await shootProposals(start, browser, planner, summit);
+    // A request that lives (D26–D28): changes sent as a version, a question answered, a date moved.
+    await shootLivingRequest(start, planner, venuePage, token, summit);
   } finally {
     await browser.close();
     server.kill('SIGTERM');

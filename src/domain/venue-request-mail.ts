@@ -71,6 +71,12 @@ function decisionFacts(decision: Decision | null): MailFact[] {
 
 const QUESTIONS = 'Questions? Reply to this message: it reaches the planner.';
 
+/** The closing lines of a mail that carries the venue's link: the link is the venue's alone. */
+const linkClosing = (venue: VenueSummary): string[] => [
+  `The link is for ${venue.name} alone: anyone who has it can answer on your behalf, so do not pass it on.`,
+  QUESTIONS,
+];
+
 /**
  * The request for proposals (D21): who asks, for what event and dates, by when, and the venue's link
  * `url` (`{PUBLIC_BASE_URL}/rfp/{token}`), which works without an account.
@@ -97,10 +103,7 @@ export function requestSentMail(
       ],
       facts,
       action: { label: 'Open the request', url },
-      closing: [
-        `The link is for ${venue.name} alone: anyone who has it can answer on your behalf, so do not pass it on.`,
-        QUESTIONS,
-      ],
+      closing: [...linkClosing(venue)],
     },
   });
 }
@@ -247,10 +250,7 @@ export function replyDateMovedMail(
       ],
       facts,
       action: { label: 'Open the request', url },
-      closing: [
-        `The link is for ${venue.name} alone: anyone who has it can answer on your behalf, so do not pass it on.`,
-        QUESTIONS,
-      ],
+      closing: [...linkClosing(venue)],
     },
   });
 }
@@ -282,10 +282,7 @@ export function questionAnsweredMail(
       ],
       facts: eventFacts(context),
       action: { label: 'Open the request', url },
-      closing: [
-        `The link is for ${venue.name} alone: anyone who has it can answer on your behalf, so do not pass it on.`,
-        QUESTIONS,
-      ],
+      closing: [...linkClosing(venue)],
     },
   });
 }
@@ -337,10 +334,7 @@ export function revisionRequestedMail(
       paragraphs,
       facts: eventFacts(context),
       action: { label: 'Open the request', url },
-      closing: [
-        `The link is for ${venue.name} alone: anyone who has it can answer on your behalf, so do not pass it on.`,
-        QUESTIONS,
-      ],
+      closing: [...linkClosing(venue)],
     },
   });
 }
@@ -393,10 +387,7 @@ export function requestUpdatedMail(
       paragraphs,
       facts: eventFacts(context),
       action: { label: 'Open the request', url },
-      closing: [
-        `The link is for ${venue.name} alone: anyone who has it can answer on your behalf, so do not pass it on.`,
-        QUESTIONS,
-      ],
+      closing: [...linkClosing(venue)],
     },
   });
 }

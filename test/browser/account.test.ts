@@ -27,6 +27,7 @@ const SWITCHES = [
   'Your events approved or returned',
   'Proposals received',
   'Venues turning down',
+  'Questions from venues',
 ];
 
 const csrfOf = (page: Page) => page.locator('input[name="_csrf"]').first().inputValue();
@@ -53,7 +54,7 @@ if (!hasChromium) {
       await expect(page.getByRole('main').innerText()).resolves.toContain(
         'Mails about your events go to planner@example.com.',
       );
-      expect(await checked(page)).toEqual([true, true, true, true]);
+      expect(await checked(page)).toEqual([true, true, true, true, true]);
       expect(await seriousViolations(page)).toEqual([]);
     });
 
@@ -65,7 +66,7 @@ if (!hasChromium) {
       await expect(approver.getByRole('status').innerText()).resolves.toContain(
         'Your mail settings are saved.',
       );
-      expect(await checked(approver)).toEqual([false, true, true, true]);
+      expect(await checked(approver)).toEqual([false, true, true, true, true]);
       expect(await seriousViolations(approver)).toEqual([]);
       const { deps, demo } = d.t;
       expect(await notificationSwitches(deps, { organizationId: orgOf(), userId: demo.approverId })).toEqual([
@@ -73,11 +74,12 @@ if (!hasChromium) {
         { kind: 'approval_answered', on: true },
         { kind: 'proposal_received', on: true },
         { kind: 'venue_turned_down', on: true },
+        { kind: 'venue_question', on: true },
       ]);
       // The planner's own switches are untouched.
       const planner = await d.signedIn(d.people.planner.email);
       await planner.goto(`${d.base}${href.account()}`);
-      expect(await checked(planner)).toEqual([true, true, true, true]);
+      expect(await checked(planner)).toEqual([true, true, true, true, true]);
 
       // The planner asks for approval: the approver, who switched that off, is not mailed.
       const id = await d.createEvent(fullEvent({ name: 'Quiet approval' }));
@@ -94,7 +96,7 @@ if (!hasChromium) {
       // Switched on again, the next request reaches them.
       await approver.getByRole('checkbox', { name: 'Approval requests' }).check();
       await clickAndLoad(approver, approver.getByRole('button', { name: 'Save mail settings' }));
-      expect(await checked(approver)).toEqual([true, true, true, true]);
+      expect(await checked(approver)).toEqual([true, true, true, true, true]);
       await moveMyEvent(deps, { organizationId: orgOf(), userId: demo.approverId }, id, {
         move: 'return_to_draft',
         note: 'Later',
@@ -124,7 +126,7 @@ if (!hasChromium) {
       await expect(page.locator('#field-notifications-error').innerText()).resolves.toBe(
         'Choose only among the mails listed here; reload the page and try again.',
       );
-      expect(await checked(page)).toEqual([true, true, false, true]);
+      expect(await checked(page)).toEqual([true, true, false, true, true]);
       expect(await seriousViolations(page)).toEqual([]);
       const stored = await notificationSwitches(d.t.deps, {
         organizationId: orgOf(),

@@ -413,7 +413,7 @@ if (!hasChromium) {
       await planner.goto(`${d.base}${href.account()}`);
       await visit(planner, 'account');
       await expect(planner.getByRole('main').innerText()).resolves.not.toMatch(
-        /approval_requested|approval_answered|proposal_received|venue_turned_down/,
+        /approval_requested|approval_answered|proposal_received|venue_turned_down|venue_question/,
       );
 
       const visitor = await d.newPage();

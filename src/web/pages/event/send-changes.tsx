@@ -65,6 +65,19 @@ export const sendChangesPages: PageModule = [
   }),
 ];
 
+/** The changes not sent to venues, each in words: "Attendees: 120 → 150". */
+export function UnsentChangesList(props: { changes: NonNullable<EventView['unsent']>['changes'] }) {
+  return (
+    <ul class="unsent-changes">
+      {props.changes.map((change) => (
+        <li>
+          {change.label}: {change.before} → {change.after}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** "Send the changes to 3 venues", or the message alone when nothing is pending. */
 export function sendLabel(view: Pick<EventView, 'unsent'>, openRequests: number): string {
   const venues = openRequests === 1 ? '1 venue' : `${count(openRequests)} venues`;
@@ -101,13 +114,7 @@ function SendChangesPage(props: { frame: Frame; view: EventView } & Shown) {
           {view.unsent ? (
             <>
               <p>Venues read the request as it was last sent. Since then:</p>
-              <ul class="unsent-changes">
-                {view.unsent.changes.map((change) => (
-                  <li>
-                    {change.label}: {change.before} → {change.after}
-                  </li>
-                ))}
-              </ul>
+              <UnsentChangesList changes={view.unsent.changes} />
             </>
           ) : (
             <p>

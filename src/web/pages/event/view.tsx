@@ -14,7 +14,7 @@ import { RoomBlockTable } from '../../room-block-table.js';
 import { BUDGET_LABELS, withReadableDates } from '../../words.js';
 import { actorName, History } from './history.js';
 import { QuestionsSection } from './questions.js';
-import { sendLabel } from './send-changes.js';
+import { sendLabel, UnsentChangesList } from './send-changes.js';
 import { VenuesSection } from './venues-section.js';
 
 /** The label people read for a field, the same on the form and on this page. */
@@ -145,13 +145,7 @@ function StatusPanel(props: { view: EventView; csrf: string }) {
         <section class="unsent" aria-labelledby="unsent-title">
           <h3 id="unsent-title">Changes not sent to venues</h3>
           <p class="hint">Venues read the request as it was last sent. Since then:</p>
-          <ul class="unsent-changes">
-            {view.unsent.changes.map((change) => (
-              <li>
-                {change.label}: {change.before} → {change.after}
-              </li>
-            ))}
-          </ul>
+          <UnsentChangesList changes={view.unsent.changes} />
           {view.unsent.openRequests > 0 ? (
             <p>
               <a class="button primary" href={href.sendChanges(id)}>
