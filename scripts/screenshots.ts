@@ -261,7 +261,7 @@ async function shootLivingRequest(
   await api(start, 'PATCH', `/v1/events/${summit}`, { numPeople: 160 });
   await planner.goto(`${start.base}${href.event(summit)}`);
   const unsent = join(OUT, 'event-unsent-changes.png');
-  await planner.locator('aside').screenshot({ path: unsent });
+  await planner.locator('aside .panel').screenshot({ path: unsent });
   console.log(`${unsent} (${Math.round(statSync(unsent).size / 1024)} KB)`);
   await planner.goto(`${start.base}${href.sendChanges(summit)}`);
   await planner
