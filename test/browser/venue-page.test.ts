@@ -262,6 +262,44 @@ if (!hasChromium) {
       expect(await noPageScroll(page)).toBe(true);
     }, 90_000);
 
+    it('keeps a proposal form opened before a new version, shows what changed, and stores it against the new one', async () => {
+      const sent = await sentOne({ name: 'Version summit' });
+      const { page } = await open(sent, venueHref.proposal(sent.token));
+      await page.getByLabel('Valid until').fill('2030-03-15');
+      await page.getByLabel('Single rooms, night of Wed, May 1, 2030').fill('40');
+      await page.getByLabel('Single rate per room, night of Wed, May 1, 2030').fill('120');
+      await page.getByLabel('Meeting-room rental').fill('1500');
+      // Meanwhile the planner sends 30 more attendees as version 2.
+      expect((await callApi(d.t, 'PATCH', `/v1/events/${sent.eventId}`, { numPeople: 150 })).status).toBe(
+        200,
+      );
+      expect(
+        (
+          await callApi(d.t, 'POST', `/v1/events/${sent.eventId}/request-versions`, {
+            message: 'More guests.',
+          })
+        ).status,
+      ).toBe(201);
+      expect(await submit(page, 'Send the proposal')).toBe(409);
+      const alert = await page.getByRole('alert').first().innerText();
+      expect(alert).toContain('The request changed while you were writing');
+      // Each change reads before → after (a screen reader hears "changed to").
+      expect(alert).toMatch(/Attendees: 120 →\s*(changed to\s*)?150/);
+      await expect(page.getByLabel('Meeting-room rental').inputValue()).resolves.toBe('1500');
+      await expect(page.getByLabel('Valid until').inputValue()).resolves.toBe('2030-03-15');
+      expect((await stored(sent)).proposal).toBeNull();
+      await expectPlannerWords(page);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      expect(await submit(page, 'Send the proposal')).toBe(303);
+      const proposal = (await stored(sent)).proposal;
+      expect(proposal).toMatchObject({ requestVersion: 2, meetingRoomRental: 1500 });
+      // The page reads the latest version: what changed, and the planner's message.
+      const text = await page.locator('main').innerText();
+      expect(text).toMatch(/Attendees: 120 →\s*(changed to\s*)?150/);
+      expect(text).toContain('More guests.');
+    });
+
     it('asks a question, the planner answers it to all, and another venue sees the answer but not who asked', async () => {
       const [asker, other] = await sendRequests(d.t, fullEvent({ name: 'Question summit' }), [
         'Casa do Rio',
