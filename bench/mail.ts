@@ -3,6 +3,9 @@
  * server accepting it, and dispatcher throughput draining a backlog. The SMTP server (smtp-server)
  * runs in this process; the dispatcher uses the real nodemailer transport over loopback TCP.
  *   node --import tsx bench/mail.ts [sqlite|postgres] [--latency=300] [--backlog=2000] [--concurrency=4]
+ *     [--versions=10] [--venues=50]
+ * and a version of a request (D26) sent to `venues` open requests: from its commit to the SMTP server
+ * accepting the first and the last of its mails, over `versions` sends.
  * (postgres: a schema of its own in TEST_DATABASE_URL, dropped afterwards)
  */
 import { randomBytes } from 'node:crypto';
@@ -16,13 +19,18 @@ import { createSmtpTransport } from '../src/adapters/mail/smtp-transport.js';
 import { openPostgresStore } from '../src/adapters/postgres/postgres-store.js';
 import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.js';
 import { randomIds, systemClock } from '../src/adapters/system.js';
+import { changeEvent, OPERATOR } from '../src/app/change-event.js';
 import { describeChange } from '../src/app/change-log.js';
 import type { AppDeps } from '../src/app/deps.js';
 import { eventDocument } from '../src/app/etag.js';
-import { createEvent } from '../src/app/events.js';
+import { UPDATE_DETAILS } from '../src/app/event-changes.js';
+import { apiKeyRequester, changeEventStatus, createEvent } from '../src/app/events.js';
 import { prepareMail, queueMails } from '../src/app/mail.js';
 import { createMailDispatcher, wakingOnQueuedMail } from '../src/app/mail-dispatcher.js';
 import { createDemo } from '../src/app/organizations.js';
+import { sendRequestVersion } from '../src/app/request-versions.js';
+import { addVenueRequest } from '../src/app/venue-requests.js';
+import { createVenue } from '../src/app/venues.js';
 import { composeMail } from '../src/domain/mail-content.js';
 
 const backend = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
@@ -31,6 +39,8 @@ const option = (name: string, fallback: number) =>
 const latencyCount = option('latency', 300);
 const backlog = option('backlog', 2000);
 const concurrency = option('concurrency', 4);
+const versionSends = option('versions', 10);
+const versionVenues = option('venues', 50);
 
 // The database: a fresh SQLite file, or a fresh PostgreSQL schema.
 const dir = mkdtempSync(join(tmpdir(), 'eventplan-bench-mail-'));
@@ -143,6 +153,41 @@ for (let i = 0; i < latencyCount; i++) {
   samples.push(performance.now() - committed);
 }
 onAccept = undefined;
+
+// A version of a request (D26): an event out to `versionVenues` venues, its attendees changed, then the
+// changes sent; each open request is mailed in the version's transaction.
+const planner = apiKeyRequester(principal);
+const { id: sourced } = await createEvent(deps, principal, { name: 'Partner summit', numPeople: 100 });
+for (let i = 0; i < versionVenues; i++) {
+  const venue = await createVenue(deps, planner, {
+    name: `Venue ${i}`,
+    email: `venue-${i}@venues.example`,
+    city: 'Lisbon',
+  });
+  await addVenueRequest(deps, planner, sourced, { venueId: venue.id });
+}
+const sentOut = accepted + versionVenues;
+await changeEventStatus(deps, sourced, 'wait_for_proposals');
+while (accepted < sentOut) await new Promise((resolve) => setTimeout(resolve, 5));
+const firstMail: number[] = [];
+const lastMail: number[] = [];
+for (let i = 0; i < versionSends; i++) {
+  await changeEvent(deps, OPERATOR, sourced, UPDATE_DETAILS, { numPeople: 101 + i });
+  const before = accepted;
+  let first = 0;
+  const all = new Promise<void>((resolve) => {
+    onAccept = () => {
+      if (first === 0) first = performance.now();
+      if (accepted - before >= versionVenues) resolve();
+    };
+  });
+  await sendRequestVersion(deps, OPERATOR, sourced, {});
+  const committed = performance.now();
+  await all;
+  firstMail.push(first - committed);
+  lastMail.push(performance.now() - committed);
+}
+onAccept = undefined;
 await dispatcher.stop();
 
 // Throughput: a backlog queued while the dispatcher was stopped, then drained (sent and recorded).
@@ -169,6 +214,13 @@ console.log(
       max: Math.max(...samples).toFixed(1),
     },
     throughput: { mails: backlog, seconds: seconds.toFixed(2), perSecond: Math.round(backlog / seconds) },
+    versionMailsMs: {
+      sends: versionSends,
+      venues: versionVenues,
+      firstP50: percentile(firstMail, 0.5).toFixed(1),
+      lastP50: percentile(lastMail, 0.5).toFixed(1),
+      lastMax: Math.max(...lastMail).toFixed(1),
+    },
     accepted,
   }),
 );
