@@ -8,6 +8,7 @@
 import { NotFoundError, type Problem, ValidationError } from '../domain/errors.js';
 import { comparisonMarks } from '../domain/proposal-comparison.js';
 import { type ProposalView, proposalView } from '../domain/proposal-figures.js';
+import { changeInWords, requestChanges, type StoredRequestVersion } from '../domain/request-versions.js';
 import type { StoredEvent } from '../domain/types.js';
 import { readNewVenueRequest } from '../domain/venue-request-bodies.js';
 import {
@@ -326,6 +327,31 @@ export interface EventSourcingView {
   latestVersion: number;
   /** The room block venues were asked for: the latest version's (the live one before the first send). */
   askedAccommodations: StoredEvent['details']['accommodations'];
+  /** For each older version a standing proposal answers: what changed since, in words (D26). */
+  changesSince: Map<number, string[]>;
+}
+
+/** For each older version a proposal answers, what venues read that changed from it to the latest, in words. */
+function changesSinceOf(
+  versions: readonly StoredRequestVersion[],
+  requests: readonly RequestDocument[],
+): Map<number, string[]> {
+  const latest = versions[0];
+  const since = new Map<number, string[]>();
+  if (!latest) return since;
+  for (const { proposal } of requests) {
+    const answered = proposal?.requestVersion;
+    if (answered === undefined || answered >= latest.version || since.has(answered)) continue;
+    const older = versions.find((version) => version.version === answered);
+    if (!older) continue;
+    since.set(
+      answered,
+      requestChanges(older.snapshot, latest.snapshot)
+        .map(changeInWords)
+        .map((change) => `${change.label}: ${change.before} → ${change.after}`),
+    );
+  }
+  return since;
 }
 
 /**
@@ -362,5 +388,6 @@ export async function viewEventSourcing(
     version: sourcingVersion(stored, requests),
     latestVersion: versions[0]?.version ?? 0,
     askedAccommodations: figuresEvent.accommodations,
+    changesSince: changesSinceOf(versions, documents),
   };
 }

@@ -96,6 +96,8 @@ export interface ComparisonInput {
   now: string;
   /** The latest version of the request sent to venues (D26); a proposal answering an older one is marked. */
   latestVersion?: number;
+  /** By older version: what changed from it to the latest, each change in words ("Attendees: 140 → 160"). */
+  changesSince?: ReadonlyMap<number, readonly string[]>;
 }
 
 const NONE = '—';
@@ -311,7 +313,14 @@ export function proposalComparison(input: ComparisonInput): Comparison {
           return {
             text: `Version ${proposal.requestVersion}`,
             value: proposal.requestVersion,
-            flags: older ? [olderVersionFlag(input.latestVersion ?? 1)] : [],
+            flags: older
+              ? [
+                  olderVersionFlag(input.latestVersion ?? 1),
+                  ...(input.changesSince?.get(proposal.requestVersion) ?? []).map(
+                    (change) => `Changed since: ${change}`,
+                  ),
+                ]
+              : [],
             ...(older ? { warning: true } : {}),
           };
         }),

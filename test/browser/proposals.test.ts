@@ -463,7 +463,7 @@ if (!hasChromium) {
 
       await page.goto(`${d.base}${href.proposals(id)}`);
       expect(await cells('requestVersion')).toEqual([
-        'Version 1\nAnswers an earlier version: the request is now at version 2',
+        'Version 1\nAnswers an earlier version: the request is now at version 2\nChanged since: Attendees: 120 → 150',
         'Version 2',
       ]);
       await expect(

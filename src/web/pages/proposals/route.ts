@@ -48,6 +48,7 @@ function comparisonOf(view: EventSourcingView, now: Date) {
     marks: view.marks,
     now: now.toISOString(),
     latestVersion: view.latestVersion,
+    changesSince: view.changesSince,
   });
 }
 
