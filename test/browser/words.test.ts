@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { turnDownVenueRequest } from '../../src/app/venue-portal.js';
+import { askVenueQuestion, turnDownVenueRequest } from '../../src/app/venue-portal.js';
 import { FIELD_NAMES } from '../../src/domain/event-field-table.js';
 import { STATUSES } from '../../src/domain/types.js';
 import { href } from '../../src/web/href.js';
@@ -484,6 +484,27 @@ if (!hasChromium) {
       const token = /\/rfp\/(\w+)/.exec(
         mail.find((m) => m.subject.startsWith('Request for proposal'))?.text ?? '',
       )![1]!;
+      // A request that lives (D26–D28): a reply date moved, changes not sent, a question answered.
+      await planner.goto(`${d.base}${href.moveReplyDate(event, requests[0].id)}`);
+      await visit(planner, 'move a reply date');
+      await planner.getByLabel('New reply date').fill('2001-02-03');
+      expect(await submit(planner, 'Move the reply date')).toBe(400);
+      await visit(planner, 'move a reply date with errors');
+      await planner.goto(`${d.base}${href.moveReplyDates(event)}`);
+      await visit(planner, 'move every open reply date');
+      expect((await d.api('PATCH', `/v1/events/${event}`, { numPeople: 130 })).status).toBe(200);
+      await planner.goto(`${d.base}${href.event(event)}`);
+      await visit(planner, 'event with changes not sent');
+      await planner.goto(`${d.base}${href.sendChanges(event)}`);
+      await visit(planner, 'send the changes');
+      await askVenueQuestion(d.t.deps, token, { text: 'Is there parking for a coach?' });
+      await planner.goto(`${d.base}${href.event(event)}`);
+      await visit(planner, 'event with a question');
+      const [question] = (await d.api('GET', `/v1/events/${event}/questions`)).json.data;
+      await planner.goto(`${d.base}${href.answerQuestion(event, question.id)}`);
+      await visit(planner, 'answer a question');
+      expect(await submit(planner, 'Send the answer to the question of Harbourside Hotel')).toBe(400);
+      await visit(planner, 'answer a question with errors');
       await turnDownVenueRequest(d.t.deps, token, { reason: 'budget_too_low' });
       await planner.goto(`${d.base}${href.withdrawRequest(event, requests[1].id)}`);
       await visit(planner, 'withdraw a request');
