@@ -193,6 +193,21 @@ async function unsentChangesOf(
   };
 }
 
+/** Questions waiting for an answer first, then those answered, each in the order asked. */
+const unansweredFirst = (questions: QuestionDocument[]) => [
+  ...questions.filter((question) => question.answer === null),
+  ...questions.filter((question) => question.answer !== null),
+];
+
+/**
+ * Whether the person's event, sent to venues, has changes venues have not been sent (D26): what a save
+ * of a sent event says after it.
+ */
+export async function hasUnsentChanges(deps: AppDeps, person: PersonRef, id: string): Promise<boolean> {
+  const event = await findMine(deps, person, id);
+  return (await unsentChangesOf(deps, event, [])) !== null;
+}
+
 const HISTORY_SHOWN = 50;
 
 export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string): Promise<EventView> {
@@ -218,6 +233,7 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
       if (user) people[userId] = { userId, email: user.email, name: user.name };
     }
   }
+  const plain = requests.map(({ request }) => request);
   let creator = people[event.createdBy];
   if (!creator) {
     const user = await deps.store.identity.findUser(event.createdBy);
@@ -234,17 +250,10 @@ export async function viewMyEvent(deps: AppDeps, person: PersonRef, id: string):
     history,
     changeValues: values,
     people,
-    venues: Object.fromEntries(requests.map(({ request }) => [request.venue.id, request.venue.name])),
+    venues: Object.fromEntries(plain.map((request) => [request.venue.id, request.venue.name])),
     requests: requests.map(({ request }) => ({ ...request, overdue: isOverdue(request, nowText(deps)) })),
-    questions: await questionsOf(deps, event.organizationId, event.details.id).then((questions) => [
-      ...questions.filter((question) => question.answer === null),
-      ...questions.filter((question) => question.answer !== null),
-    ]),
-    unsent: await unsentChangesOf(
-      deps,
-      event,
-      requests.map(({ request }) => request),
-    ),
+    questions: unansweredFirst(await questionsOf(deps, event.organizationId, event.details.id, plain)),
+    unsent: await unsentChangesOf(deps, event, plain),
   };
 }
 

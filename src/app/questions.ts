@@ -15,6 +15,7 @@ import {
   readQuestion,
   type VenueQuestion,
 } from '../domain/questions.js';
+import type { VenueRequest } from '../domain/venue-request.js';
 import { questionAnsweredMail } from '../domain/venue-request-mail.js';
 import { changeEvent, type EventChange, type VenueRequester } from './change-event.js';
 import type { AppDeps } from './deps.js';
@@ -27,17 +28,14 @@ export interface QuestionDocument extends Omit<VenueQuestion, 'venueId' | 'event
   venue: { id: string; name: string };
 }
 
-const document = (question: VenueQuestion, names: ReadonlyMap<string, string>): QuestionDocument => {
-  const { venueId, eventId: _eventId, ...fields } = question;
-  return {
-    id: fields.id,
-    requestId: fields.requestId,
-    venue: { id: venueId, name: names.get(venueId) ?? 'A venue' },
-    text: fields.text,
-    askedAt: fields.askedAt,
-    answer: fields.answer,
-  };
-};
+const document = (question: VenueQuestion, names: ReadonlyMap<string, string>): QuestionDocument => ({
+  id: question.id,
+  requestId: question.requestId,
+  venue: { id: question.venueId, name: names.get(question.venueId) ?? 'A venue' },
+  text: question.text,
+  askedAt: question.askedAt,
+  answer: question.answer,
+});
 
 const questionNotFound = (questionId: string) =>
   new NotFoundError(`The event has no question ${questionId}.`);
@@ -137,13 +135,24 @@ export const ANSWER_QUESTION: EventChange<{ questionId: string; body: unknown },
   },
 };
 
-/** The event's questions with their venues' names, oldest first; the names from the event's requests. */
-export async function questionsOf(deps: AppDeps, organizationId: string, eventId: string) {
-  const [questions, requests] = await Promise.all([
+/**
+ * The event's questions with their venues' names, oldest first; the names from the event's requests,
+ * read here unless the caller has them already.
+ */
+export async function questionsOf(
+  deps: AppDeps,
+  organizationId: string,
+  eventId: string,
+  requests?: readonly Pick<VenueRequest, 'venue'>[],
+): Promise<QuestionDocument[]> {
+  const [questions, named] = await Promise.all([
     deps.store.venueRequests.questions(organizationId, eventId),
-    deps.store.venueRequests.listForEvent(organizationId, eventId),
+    requests ??
+      deps.store.venueRequests
+        .listForEvent(organizationId, eventId)
+        .then((found) => found.map(({ request }) => request)),
   ]);
-  const names = new Map(requests.map(({ request }) => [request.venue.id, request.venue.name]));
+  const names = new Map(named.map((request) => [request.venue.id, request.venue.name]));
   return questions.map((question) => document(question, names));
 }
 

@@ -23,7 +23,7 @@ import {
   VenueAlreadyRequestedError,
   VenueArchivedError,
 } from '../domain/errors.js';
-import type { FormProblem } from './forms.js';
+import type { FormBody, FormProblem } from './forms.js';
 import type { PageRequest } from './page-module.js';
 import { problemWords } from './problem-words.js';
 
@@ -58,6 +58,18 @@ export interface ExpectedRefusals {
   refusal?: true | ((error: unknown) => string | undefined);
   gone?: true;
   cancelled?: true;
+}
+
+/** What a form refused with problems or a refusal shows again: what was typed, and why it was refused. */
+export function shownAgain(
+  values: FormBody,
+  state: FormState,
+): { values: FormBody; problems?: FormProblem[]; refusal?: string } {
+  return {
+    values,
+    ...(state.problems ? { problems: state.problems } : {}),
+    ...(state.refusal ? { refusal: state.refusal } : {}),
+  };
 }
 
 /**

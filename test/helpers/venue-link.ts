@@ -7,6 +7,16 @@ import { expect } from 'vitest';
 import { changeEventStatus } from '../../src/app/events.js';
 import type { TestApp } from './test-app.js';
 
+/** A small event D16's checklist accepts, decided by 1 April 2090: what most request tests send. */
+export const READY_EVENT = {
+  name: 'Offsite',
+  formattedLocations: [{ city: 'Lisbon', country: 'Portugal' }],
+  numPeople: 20,
+  meetingRoomDates: [{ startDate: '2090-05-04', endDate: '2090-05-05' }],
+  accommodations: { '2090-05-04': { Single: 10 } },
+  decisionDeadline: '2090-04-01',
+};
+
 export interface SentRequest {
   eventId: string;
   requestId: string;

@@ -9,16 +9,9 @@ import { changeEventStatus } from '../../src/app/events.js';
 import { createDemo } from '../../src/app/organizations.js';
 import { askVenueQuestion, readVenueRequest, turnDownVenueRequest } from '../../src/app/venue-portal.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { callApi, type SentRequest, sendRequests } from '../helpers/venue-link.js';
+import { callApi, READY_EVENT, type SentRequest, sendRequests } from '../helpers/venue-link.js';
 
-const READY = {
-  name: 'Offsite',
-  formattedLocations: [{ city: 'Lisbon', country: 'Portugal' }],
-  numPeople: 20,
-  meetingRoomDates: [{ startDate: '2090-05-04', endDate: '2090-05-05' }],
-  accommodations: { '2090-05-04': { Single: 10 } },
-  decisionDeadline: '2090-04-01',
-};
+const READY = READY_EVENT;
 
 describe('questions from venues (D27)', () => {
   let t: TestApp;

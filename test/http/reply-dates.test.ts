@@ -8,16 +8,9 @@ import { createDemo } from '../../src/app/organizations.js';
 import { turnDownVenueRequest } from '../../src/app/venue-portal.js';
 import { day } from '../../src/web/format.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { callApi, requestOf, sendRequests } from '../helpers/venue-link.js';
+import { callApi, READY_EVENT, requestOf, sendRequests } from '../helpers/venue-link.js';
 
-const READY = {
-  name: 'Offsite',
-  formattedLocations: [{ city: 'Lisbon', country: 'Portugal' }],
-  numPeople: 20,
-  meetingRoomDates: [{ startDate: '2090-05-04', endDate: '2090-05-05' }],
-  accommodations: { '2090-05-04': { Single: 10 } },
-  decisionDeadline: '2090-04-01',
-};
+const READY = READY_EVENT;
 
 describe('moving reply dates (D28)', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 /** Saving a form of an event's pages: onto the version of the event the form was read at (D15). */
-import { updateMyEvent, viewMyEvent } from '../../app/planning.js';
+import { hasUnsentChanges, updateMyEvent } from '../../app/planning.js';
 import { field } from '../forms.js';
 import type { PageRequest } from '../page-module.js';
 
@@ -17,6 +17,5 @@ export const saveAgendaOperation = (page: PageRequest<'/events/:id'>, operation:
  * venues have not been sent (D26), that they see it only once the changes are sent.
  */
 export async function savedNotice(page: PageRequest<'/events/:id'>): Promise<'saved' | 'saved-unsent'> {
-  const view = await viewMyEvent(page.deps, page.person, page.params.id);
-  return view.unsent ? 'saved-unsent' : 'saved';
+  return (await hasUnsentChanges(page.deps, page.person, page.params.id)) ? 'saved-unsent' : 'saved';
 }

@@ -20,7 +20,7 @@ import {
   TextArea,
 } from '../../layout.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
-import { submitForm } from '../../submit-form.js';
+import { shownAgain, submitForm } from '../../submit-form.js';
 import { actorName } from './history.js';
 
 const LABELS: Record<string, string> = { text: 'Answer', sharedWith: 'Who sees the answer' };
@@ -185,16 +185,7 @@ export const questionPages: PageModule = [
       change: () => answerVenueQuestion(page.deps, personRequester(page.person), id, questionId, body),
       done: () => page.redirect(`${href.event(id)}`, 'question-answered'),
       expects: { problems: true, words: answerProblemWords, refusal: true, gone: true },
-      again: (state, status) =>
-        answerPage(
-          page,
-          {
-            values: page.form,
-            ...(state.problems ? { problems: state.problems } : {}),
-            ...(state.refusal ? { refusal: state.refusal } : {}),
-          },
-          status,
-        ),
+      again: (state, status) => answerPage(page, shownAgain(page.form, state), status),
     });
   }),
 ];

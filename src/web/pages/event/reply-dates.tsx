@@ -19,7 +19,7 @@ import { href, ROUTES } from '../../href.js';
 import { CsrfField, ErrorAlert, ErrorSummary, type Frame, Layout, TextField } from '../../layout.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
 import { replyDateProblemWords } from '../../problem-words.js';
-import { submitForm } from '../../submit-form.js';
+import { shownAgain, submitForm } from '../../submit-form.js';
 import { venueFieldLabel } from '../../words.js';
 
 /** The form's one field is the new reply date; anything else is named as the venue pages name it. */
@@ -84,16 +84,7 @@ export const replyDatePages: PageModule = [
       again: (state, status) =>
         state.gone
           ? page.redirect(href.event(id, 'venues'))
-          : movePage(
-              page,
-              requestId,
-              {
-                values: page.form,
-                ...(state.problems ? { problems: state.problems } : {}),
-                ...(state.refusal ? { refusal: state.refusal } : {}),
-              },
-              status,
-            ),
+          : movePage(page, requestId, shownAgain(page.form, state), status),
     });
   }),
 
@@ -105,17 +96,7 @@ export const replyDatePages: PageModule = [
       change: () => moveOpenReplyDates(page.deps, personRequester(page.person), id, bodyOf(page.form)),
       done: () => page.redirect(href.event(id, 'venues'), 'reply-dates-moved'),
       expects: { problems: true, words: replyDateProblemWords, refusal: true, cancelled: true },
-      again: (state, status) =>
-        movePage(
-          page,
-          undefined,
-          {
-            values: page.form,
-            ...(state.problems ? { problems: state.problems } : {}),
-            ...(state.refusal ? { refusal: state.refusal } : {}),
-          },
-          status,
-        ),
+      again: (state, status) => movePage(page, undefined, shownAgain(page.form, state), status),
     });
   }),
 ];

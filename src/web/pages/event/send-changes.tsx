@@ -12,7 +12,7 @@ import { type FormBody, type FormProblem, field, problemsByField } from '../../f
 import { href, ROUTES } from '../../href.js';
 import { CsrfField, ErrorAlert, ErrorSummary, type Frame, Layout, TextArea } from '../../layout.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
-import { submitForm } from '../../submit-form.js';
+import { shownAgain, submitForm } from '../../submit-form.js';
 
 type SendRequest = PageRequest<typeof ROUTES.sendChanges>;
 
@@ -51,16 +51,7 @@ export const sendChangesPages: PageModule = [
         sendRequestVersion(page.deps, personRequester(page.person), id, message === '' ? {} : { message }),
       done: () => page.redirect(href.event(id, 'venues'), 'changes-sent'),
       expects: { problems: true, words: messageProblemWords, refusal: sendRefusal },
-      again: (state, status) =>
-        sendPage(
-          page,
-          {
-            values: page.form,
-            ...(state.problems ? { problems: state.problems } : {}),
-            ...(state.refusal ? { refusal: state.refusal } : {}),
-          },
-          status,
-        ),
+      again: (state, status) => sendPage(page, shownAgain(page.form, state), status),
     });
   }),
 ];

@@ -25,7 +25,7 @@ import {
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
 import { venuePlaceWords } from '../../place-words.js';
 import { venueRequestProblemWords } from '../../problem-words.js';
-import { submitForm } from '../../submit-form.js';
+import { shownAgain, submitForm } from '../../submit-form.js';
 import { requestStatusLabel, venueFieldLabel } from '../../words.js';
 import { addsToShortlist, defaultReplyBy, whatAddingDoes } from './venues-section.js';
 
@@ -105,17 +105,7 @@ export const venueRequestPages: PageModule = [
           request.status === 'shortlisted' ? 'venue-shortlisted' : 'venue-sent',
         ),
       expects: { problems: true, words: venueRequestProblemWords, refusal: true, cancelled: true },
-      again: (state, status) =>
-        addPage(
-          page,
-          search,
-          {
-            values: page.form,
-            ...(state.problems ? { problems: state.problems } : {}),
-            ...(state.refusal ? { refusal: state.refusal } : {}),
-          },
-          status,
-        ),
+      again: (state, status) => addPage(page, search, shownAgain(page.form, state), status),
     });
   }),
 

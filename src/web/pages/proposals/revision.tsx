@@ -15,7 +15,7 @@ import { type FormBody, type FormProblem, field, problemsByField } from '../../f
 import { href, ROUTES } from '../../href.js';
 import { CsrfField, ErrorAlert, ErrorSummary, type Frame, Layout, TextArea } from '../../layout.js';
 import { action, loader, type PageModule, type PageRequest } from '../../page-module.js';
-import { submitForm } from '../../submit-form.js';
+import { shownAgain, submitForm } from '../../submit-form.js';
 
 type RevisionRequest = PageRequest<typeof ROUTES.requestRevision>;
 
@@ -79,16 +79,7 @@ export const revisionPages: PageModule = [
         refusal: revisionRefusal,
         gone: true,
       },
-      again: (state, status) =>
-        revisionPage(
-          page,
-          {
-            values: page.form,
-            ...(state.problems ? { problems: state.problems } : {}),
-            ...(state.refusal ? { refusal: state.refusal } : {}),
-          },
-          status,
-        ),
+      again: (state, status) => revisionPage(page, shownAgain(page.form, state), status),
     });
   }),
 ];
